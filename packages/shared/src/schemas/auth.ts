@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { MESSAGES } from "../messages";
+
+/** A username: 2–32 letters, digits, Chinese characters, underscore, dot or dash. */
+export const usernameSchema = z
+  .string({ error: MESSAGES.usernameRequired })
+  .trim()
+  .min(1, MESSAGES.usernameRequired)
+  .regex(/^[\p{L}\p{N}_.-]{2,32}$/u, MESSAGES.usernameInvalid);
+
+const passwordSchema = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(1, MESSAGES.passwordRequired)
+  .min(8, MESSAGES.passwordTooShort)
+  .max(128, MESSAGES.passwordTooLong);
+
+const emailSchema = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .min(1, MESSAGES.emailRequired)
+  .max(254, MESSAGES.emailInvalid)
+  .pipe(z.email(MESSAGES.emailInvalid));
+
+/** POST /api/register */
+export const registerBody = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+/** POST /api/login — no format rules beyond presence, so a wrong guess never tells what exists. */
+export const loginBody = z.object({
+  username: z.string({ error: MESSAGES.usernameRequired }).trim().min(1, MESSAGES.usernameRequired).max(200),
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(1024),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+/** POST /api/token/refresh/ */
+export const refreshBody = z.object({
+  refresh: z.string({ error: MESSAGES.refreshInvalid }).min(1).max(4096),
+});
+
+/** PUT /api/user/me/ — the profile fields a user may change about themself. */
+export const updateMeBody = z
+  .object({
+    email: emailSchema.optional(),
+    content: z
+      .object({
+        avatar_url: z.string().max(2048).optional(),
+        description: z.string().max(500).optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type UpdateMeBody = z.infer<typeof updateMeBody>;
+
+/** A user as the API shows it to the user themself. */
+export interface UserJson {
+  id: number;
+  username: string;
+  email?: string;
+  content: {
+    user_root_node_id: number | null;
+    ai_agent_id?: number | null;
+    avatar_url?: string;
+    description?: string;
+  };
+  created_at: string;
+}
+
+/** POST /api/login response */
+export interface LoginResponse {
+  user: UserJson;
+  access: string;
+  refresh: string;
+}
+
+/** GET /api/app-version/ response (workspace-spec 3 "App version record"). */
+export interface AppVersion {
+  version: string;
+  updateConfig: { localStorage: boolean; logout: boolean; updateStorage?: Record<string, unknown> };
+}
+
+/** The error body every failing API call returns (DESIGN.md "API conventions"). */
+export interface ApiErrorBody {
+  success: false;
+  error: string;
+  code: string;
+  details?: Record<string, string>;
+}
