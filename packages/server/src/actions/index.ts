@@ -1,0 +1,4 @@
+// Every module that registers call_action actions, imported once for its side effect.
+import "./sync-actions";
+
+export { type ActionResult, findAction } from "./registry";

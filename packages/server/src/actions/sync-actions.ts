@@ -1,0 +1,44 @@
+import { MESSAGES } from "@zhishu/shared";
+import { badRequest } from "../errors";
+import { acceptUpdates, clearPending, pull, push } from "../services/sync";
+import { registerAction } from "./registry";
+
+// Synchronised copies (workspace-spec 3 src_id/src_version; 2 "Pending-update bar").
+registerAction("push", {
+  level: "write",
+  async run({ db, userId, node }) {
+    const sourceId = await push(db, userId, node.id);
+    return {
+      message: "已推送到来源，等待来源的主人接受",
+      dnodeIds: [node.id],
+      extra: { source_id: sourceId },
+    };
+  },
+});
+
+registerAction("pull", {
+  level: "write",
+  async run({ db, userId, node }) {
+    const { changed } = await pull(db, userId, node.id);
+    return { message: changed ? "已从来源更新" : MESSAGES.sourceUnchanged, dnodeIds: [node.id] };
+  },
+});
+
+registerAction("accept_updates", {
+  level: "write",
+  async run({ db, userId, node }) {
+    const { deletedIds } = await db.transaction((tx) => acceptUpdates(tx, userId, node));
+    return { message: "已接受更新", dnodeIds: deletedIds.includes(node.id) ? [] : [node.id], deletedIds };
+  },
+});
+
+registerAction("reject_updates", {
+  level: "write",
+  async run({ db, node }) {
+    if (!Array.isArray(node.content.to_updates) || node.content.to_updates.length === 0) {
+      throw badRequest(MESSAGES.noPendingUpdates);
+    }
+    await db.transaction((tx) => clearPending(tx, node.id));
+    return { message: "已拒绝更新", dnodeIds: [node.id] };
+  },
+});

@@ -1,0 +1,59 @@
+import websocket from "@fastify/websocket";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { authPlugin } from "./auth/plugin";
+import { createTokenService } from "./auth/tokens";
+import type { AppConfig } from "./config";
+import type { AppContext } from "./context";
+import type { Database } from "./db/client";
+import { installErrorHandler } from "./errors";
+import { websocketRoutes } from "./realtime/websocket";
+import { actionRoutes } from "./routes/actions";
+import { appVersionRoutes } from "./routes/app-version";
+import { authRoutes } from "./routes/auth";
+import { dnodeRoutes } from "./routes/dnode";
+import { dnodeReadRoutes } from "./routes/dnode-reads";
+import { moveRoutes } from "./routes/moves";
+import { relationRoutes } from "./routes/relations";
+import { uploadRoutes } from "./routes/uploads";
+import { userRoutes } from "./routes/users";
+import { virtualNodeRoutes } from "./routes/virtual-nodes";
+import { webRoutes } from "./routes/web";
+
+/** JSON bodies above this are refused with 413; uploads have their own, larger limits. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Builds the whole server on an open database; main.ts and the tests both use it. */
+export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    trustProxy: process.env.TRUST_PROXY === "true",
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const tokens = createTokenService(config.jwtSecret, {
+    access: config.accessTokenTtl,
+    refresh: config.refreshTokenTtl,
+  });
+  const ctx: AppContext = { db: database.db, tokens, config };
+
+  await app.register(authPlugin, { tokens });
+  await app.register(websocket);
+  await app.register(websocketRoutes, { ctx });
+  await app.register(appVersionRoutes, { ctx });
+  await app.register(authRoutes, { ctx });
+  await app.register(userRoutes, { ctx });
+  await app.register(dnodeRoutes, { ctx });
+  await app.register(dnodeReadRoutes, { ctx });
+  await app.register(moveRoutes, { ctx });
+  await app.register(relationRoutes, { ctx });
+  await app.register(actionRoutes, { ctx });
+  await app.register(uploadRoutes, { ctx });
+  await app.register(virtualNodeRoutes, { ctx });
+  await app.register(webRoutes, { webDist: config.webDist });
+  return app;
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "dnode_name_prefix_idx" ON "dnode" USING btree (lower("name") text_pattern_ops);

@@ -1,0 +1,156 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/** PostgreSQL tsvector, filled by the search service (character n-grams and pinyin). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+};
+
+/** People and their login; the profile that others see lives in `content`. */
+export const users = pgTable(
+  "users",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    content: jsonb("content").$type<Record<string, unknown>>().notNull().default({}),
+    rootNodeId: integer("root_node_id"),
+    ...timestamps,
+  },
+  // Case-insensitive uniqueness: "Alice" and "alice" are one account name.
+  (t) => [uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`)],
+);
+
+/** A typed node of the knowledge graph (workspace-spec 3 "Dnode"). */
+export const dnode = pgTable(
+  "dnode",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull().default(""),
+    type: text("type").notNull(),
+    content: jsonb("content").$type<Record<string, unknown>>().notNull().default({}),
+    parentId: integer("parent_id"),
+    mainRelation: text("main_relation"),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => users.id),
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => users.id),
+    srcId: integer("src_id"),
+    srcVersion: integer("src_version"),
+    version: integer("version").notNull().default(1),
+    // The root of the shared tree this node belongs to; a root is its own anchor.
+    anchorId: integer("anchor_id"),
+    order: doublePrecision("order"),
+    finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }),
+    isDeleted: boolean("is_deleted").notNull().default(false),
+    searchVector: tsvector("search_vector"),
+    ...timestamps,
+  },
+  (t) => [
+    index("dnode_owner_idx").on(t.ownerId, t.createdAt),
+    index("dnode_owner_updated_idx").on(t.ownerId, t.updatedAt),
+    index("dnode_src_idx").on(t.srcId),
+    index("dnode_search_idx").using("gin", t.searchVector),
+    // Exact and prefix name matches rank first in search; text_pattern_ops lets `like 'q%'` use it.
+    index("dnode_name_prefix_idx").on(sql`lower(${t.name}) text_pattern_ops`),
+    // Finds the REF nodes pointing at a node, so deleting it deletes them (workspace-spec 4).
+    index("dnode_ref_idx").on(sql`(${t.content}->>'ref_id')`).where(sql`${t.type} = 'REF'`),
+    index("dnode_anchor_idx").on(t.anchorId),
+    index("dnode_parent_idx").on(t.parentId),
+  ],
+);
+
+/** Failed login counters per key (IP plus name, or IP), in fixed one-minute windows. */
+export const loginFailures = pgTable("login_failures", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true, mode: "date" }).notNull(),
+  count: integer("count").notNull(),
+});
+
+/**
+ * A named, ordered link from x (owner side) to y (target): x's children under a relation are its rows
+ * with that relation_name ordered by yorder; y's reverse list under it is ordered by xorder.
+ */
+export const dnodeRelation = pgTable(
+  "dnode_relation",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    xnode: integer("xnode")
+      .notNull()
+      .references(() => dnode.id, { onDelete: "cascade" }),
+    ynode: integer("ynode")
+      .notNull()
+      .references(() => dnode.id, { onDelete: "cascade" }),
+    relationName: text("relation_name").notNull(),
+    customRelation: integer("custom_relation"),
+    xorder: doublePrecision("xorder").notNull().default(0),
+    yorder: doublePrecision("yorder").notNull().default(0),
+    key: text("key"),
+    info: jsonb("info").$type<Record<string, unknown>>().notNull().default({}),
+    showedSide: text("showed_side"),
+    isDeleted: boolean("is_deleted").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    // id ends both keys because every listing orders by (order, id): the index then yields a page
+    // without sorting the whole list.
+    index("relation_children_idx").on(t.xnode, t.relationName, t.yorder, t.id).where(sql`not ${t.isDeleted}`),
+    index("relation_parents_idx").on(t.ynode, t.relationName, t.xorder, t.id).where(sql`not ${t.isDeleted}`),
+    // One live link per pair and name: a second refer of the same node is refused, not doubled.
+    uniqueIndex("relation_unique_live_idx")
+      .on(t.xnode, t.ynode, t.relationName)
+      .where(sql`not ${t.isDeleted}`),
+  ],
+);
+
+/** Earlier versions of a node, one row per update (GET /api/dnode/{id}/evolves). */
+export const dnodeVersion = pgTable(
+  "dnode_version",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    dnodeId: integer("dnode_id")
+      .notNull()
+      .references(() => dnode.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    name: text("name").notNull(),
+    type: text("type").notNull(),
+    content: jsonb("content").$type<Record<string, unknown>>().notNull(),
+    editorId: integer("editor_id"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("dnode_version_idx").on(t.dnodeId, t.version)],
+);
+
+/**
+ * How many live links each node has per relation name and side, kept by a trigger on dnode_relation
+ * (migration 0004), so a node with 10,000 children reports its group sizes without counting them.
+ * side 'y': the node is the x side (its children); side 'x': the node is the y side (its parents).
+ */
+export const relationCount = pgTable(
+  "relation_count",
+  {
+    node: integer("node").notNull(),
+    side: text("side").notNull(),
+    relationName: text("relation_name").notNull(),
+    size: integer("size").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.node, t.side, t.relationName] })],
+);

@@ -1,0 +1,85 @@
+import type { dnode } from "../db/schema";
+import type { NodeRights } from "../policies/node";
+import type { RelationGroup } from "../services/relation-summary";
+
+export type DnodeRow = typeof dnode.$inferSelect;
+
+/** A node row with what the presenter needs from other tables. */
+export interface DnodeWithExtras extends DnodeRow {
+  creatorName: string | null;
+  /** yorder of the node under its main parent, when known. */
+  mainOrder?: number | null;
+}
+
+/** A dnode as the API returns it (workspace-spec 3 "Dnode"); the search vector never leaves the server. */
+export interface DnodeJson {
+  id: number;
+  name: string;
+  type: string;
+  content: Record<string, unknown>;
+  parent_id: number | null;
+  main_relation: string | null;
+  owner_id: number;
+  creator_id: number;
+  creator_name: string | null;
+  src_id: number | null;
+  src_version: number | null;
+  version: number;
+  anchor_id: number | null;
+  order: number | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+  xtype: string | null;
+  relations: Record<string, RelationGroup>;
+  children: number[];
+  dd_cnt: number;
+  relatedChildrenCnt: number;
+  questionsCnt: number;
+  evolves: number;
+  permissions: NodeRights;
+  /** For concepts, classes and instances: what they inherit, by relation name (`relations.inheritances` holds all). */
+  inheritance_groups?: Record<string, RelationGroup>;
+}
+
+/** Presents one node with its relation groups and the caller's rights. */
+export function presentDnode(
+  row: DnodeWithExtras,
+  relations: Record<string, RelationGroup>,
+  rights: NodeRights,
+): DnodeJson {
+  const content = row.content ?? {};
+  const ySideGroups = Object.entries(relations).filter(
+    ([key]) => !key.startsWith("x__") && key !== "inheritances",
+  );
+  const main = row.mainRelation ? relations[row.mainRelation] : undefined;
+  const questionIds = content.question_ids;
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    content,
+    parent_id: row.parentId,
+    main_relation: row.mainRelation,
+    owner_id: row.ownerId,
+    creator_id: row.creatorId,
+    creator_name: row.creatorName,
+    src_id: row.srcId,
+    src_version: row.srcVersion,
+    version: row.version,
+    anchor_id: row.anchorId,
+    order: row.mainOrder ?? row.order ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    finished_at: row.finishedAt ? row.finishedAt.toISOString() : null,
+    xtype: typeof content.xtype === "string" ? content.xtype : null,
+    relations,
+    // The node's own children in its main relation kind, as the tree shows them first.
+    children: relations.CHILD_NODE?.head ?? main?.head ?? [],
+    dd_cnt: relations.CHILD_NODE?.size ?? 0,
+    relatedChildrenCnt: ySideGroups.reduce((sum, [, group]) => sum + group.size, 0),
+    questionsCnt: Array.isArray(questionIds) ? questionIds.length : 0,
+    evolves: row.version - 1,
+    permissions: rights,
+  };
+}

@@ -1,0 +1,74 @@
+import { dateRangeQuery, pageQuery, updateContentFieldBody } from "@zhishu/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireUser } from "../auth/plugin";
+import type { AppContext } from "../context";
+import { fieldValue } from "../services/content-field";
+import {
+  classNode,
+  customFields,
+  evolves,
+  idTree,
+  myLastNode,
+  myNodes,
+  myNodesByDateRange,
+} from "../services/node-lists";
+import { getNode } from "../services/node-read";
+import { updateNode } from "../services/nodes";
+import { idParams } from "./params";
+
+const nameParams = z.object({ name: z.string().min(1).max(200) });
+const tagParams = z.object({ tag: z.string().min(1).max(200) });
+
+/** The caller's node lists, class lookups, id trees, versions and single-field edits (workspace-spec 7). */
+export const dnodeReadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+
+  app.get("/api/dnode/my_last", async (request) => myLastNode(db, requireUser(request)));
+
+  app.get("/api/dnode/mydnodes/", { schema: { querystring: pageQuery } }, async (request) =>
+    myNodes(db, requireUser(request), request.query.page, request.query.page_size),
+  );
+
+  app.get(
+    "/api/dnode/my_dnodes_by_date_range",
+    { schema: { querystring: dateRangeQuery } },
+    async (request) =>
+      myNodesByDateRange(db, requireUser(request), request.query.start_date, request.query.end_date),
+  );
+
+  app.get("/api/dnode/classnode/:tag", { schema: { params: tagParams } }, async (request) =>
+    classNode(db, requireUser(request), request.params.tag),
+  );
+
+  app.get("/api/dnode/custom-fields/:name", { schema: { params: nameParams } }, async (request) =>
+    customFields(db, requireUser(request), request.params.name),
+  );
+
+  app.get("/api/dnode/:id/id_tree", { schema: { params: idParams } }, async (request) =>
+    idTree(db, requireUser(request), request.params.id),
+  );
+
+  app.get("/api/dnode/:id/evolves", { schema: { params: idParams } }, async (request) =>
+    evolves(db, requireUser(request), request.params.id),
+  );
+
+  app.post(
+    "/api/dnode/:id/update_content_field",
+    { schema: { params: idParams, body: updateContentFieldBody } },
+    async (request) => {
+      const userId = requireUser(request);
+      const { content_type, content_value, field_kind, options } = request.body;
+      const value = fieldValue(content_type, content_value, field_kind, options);
+      await updateNode(db, userId, request.params.id, { content: { [content_type]: value } });
+      return getNode(db, userId, request.params.id);
+    },
+  );
+
+  // Confirming a proposed node marks it accepted by a person; it stays where it is.
+  app.post("/api/dnode/:id/confirm/", { schema: { params: idParams } }, async (request) => {
+    const userId = requireUser(request);
+    await updateNode(db, userId, request.params.id, { content: { confirmed: true, pending: null } });
+    return { success: true, dnode: await getNode(db, userId, request.params.id) };
+  });
+};

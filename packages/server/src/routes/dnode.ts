@@ -1,0 +1,80 @@
+import {
+  batchRelationsQuery,
+  byIdsQuery,
+  createDnodeBody,
+  deleteBatchBody,
+  relationsWithDataQuery,
+  searchQuery,
+  updateDnodeBody,
+} from "@zhishu/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireUser } from "../auth/plugin";
+import type { AppContext } from "../context";
+import { presentRelation } from "../presenters/relation";
+import { getNode, loadNodeRows, presentNodes } from "../services/node-read";
+import { createNode, deleteNodes, updateNode } from "../services/nodes";
+import { ancestorPath } from "../services/paths";
+import { searchNodes } from "../services/search";
+import { batchRelationsWithData, nodeRelationsWithData } from "../services/tree-read";
+import { idParams } from "./params";
+
+/** Node reads and writes (workspace-spec 7). Every call needs a user; the node policy decides the rest. */
+export const dnodeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+
+  app.post("/api/dnode/create/", { schema: { body: createDnodeBody } }, async (request) => {
+    const userId = requireUser(request);
+    const { nodeId, relation } = await createNode(db, userId, request.body);
+    return { dnode: await getNode(db, userId, nodeId), relation: presentRelation(relation) };
+  });
+
+  app.get("/api/dnode/by_ids", { schema: { querystring: byIdsQuery } }, async (request) => {
+    const userId = requireUser(request);
+    const rows = await loadNodeRows(db, [...new Set(request.query.ids)]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const ordered = request.query.ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
+    return presentNodes(db, userId, [...new Set(ordered)]);
+  });
+
+  app.get(
+    "/api/dnode/batch_relations_with_data/",
+    { schema: { querystring: batchRelationsQuery } },
+    async (request) => {
+      const { node_ids, ...paging } = request.query;
+      return batchRelationsWithData(db, requireUser(request), node_ids, paging);
+    },
+  );
+
+  app.get("/api/dnode/search/", { schema: { querystring: searchQuery } }, async (request) =>
+    searchNodes(db, requireUser(request), request.query),
+  );
+
+  app.post("/api/dnode/delete_batch", { schema: { body: deleteBatchBody } }, async (request) => {
+    const deleted = await deleteNodes(db, requireUser(request), request.body.ids);
+    return { success: true, deleted_dnode_ids: deleted };
+  });
+
+  app.get("/api/dnode/:id", { schema: { params: idParams } }, async (request) =>
+    getNode(db, requireUser(request), request.params.id),
+  );
+
+  app.post(
+    "/api/dnode/:id/update",
+    { schema: { params: idParams, body: updateDnodeBody } },
+    async (request) => {
+      const userId = requireUser(request);
+      await updateNode(db, userId, request.params.id, request.body);
+      return getNode(db, userId, request.params.id);
+    },
+  );
+
+  app.get(
+    "/api/dnode/:id/relations_with_data/",
+    { schema: { params: idParams, querystring: relationsWithDataQuery } },
+    async (request) => nodeRelationsWithData(db, requireUser(request), request.params.id, request.query),
+  );
+
+  app.get("/api/data/:id/path", { schema: { params: idParams } }, async (request) =>
+    ancestorPath(db, requireUser(request), request.params.id),
+  );
+};

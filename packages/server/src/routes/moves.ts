@@ -1,0 +1,53 @@
+import { changeParentBody, cloneBody, moveBody, moveHereBody, referBody } from "@zhishu/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireUser } from "../auth/plugin";
+import type { AppContext } from "../context";
+import { presentRelation } from "../presenters/relation";
+import { cloneNode } from "../services/clone";
+import { changeMainParent, moveNodes, referNodes } from "../services/moves";
+import { getNode, loadNodeRows, presentNodes } from "../services/node-read";
+
+/** Moving, referring and cloning nodes (workspace-spec 4 "Drag", 7). */
+export const moveRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+
+  app.post("/api/dnode/move", { schema: { body: moveBody } }, async (request) => {
+    const relations = await moveNodes(db, requireUser(request), request.body);
+    return { success: true, relations: relations.map(presentRelation) };
+  });
+
+  app.post("/api/dnode/refer", { schema: { body: referBody } }, async (request, reply) => {
+    const userId = requireUser(request);
+    const { refered_nodes_ids, target_node_id, relation_name, location } = request.body;
+    await db.transaction((tx) =>
+      referNodes(tx, userId, refered_nodes_ids, target_node_id, relation_name, location),
+    );
+    const rows = await loadNodeRows(db, refered_nodes_ids);
+    return reply.status(201).send(await presentNodes(db, userId, rows));
+  });
+
+  app.post("/api/dnode/clone", { schema: { body: cloneBody } }, async (request, reply) => {
+    const userId = requireUser(request);
+    const { source_id, target_parent_id, relation_name, location } = request.body;
+    const copyId = await cloneNode(db, userId, source_id, target_parent_id, relation_name, location);
+    return reply.status(201).send(await getNode(db, userId, copyId));
+  });
+
+  app.post("/api/dnode/move_here", { schema: { body: moveHereBody } }, async (request) => {
+    const userId = requireUser(request);
+    const { node_id, location_node_id, relation_name } = request.body;
+    await changeMainParent(db, userId, node_id, location_node_id, relation_name);
+    return [await getNode(db, userId, node_id)];
+  });
+
+  app.post("/api/dnode_relation/change_parent/", { schema: { body: changeParentBody } }, async (request) => {
+    const userId = requireUser(request);
+    const { node_id, new_parent_id } = request.body;
+    const { oldParentId } = await changeMainParent(db, userId, node_id, new_parent_id);
+    return {
+      node: await getNode(db, userId, node_id),
+      old_parent: oldParentId === null ? null : await getNode(db, userId, oldParentId),
+      new_parent: await getNode(db, userId, new_parent_id),
+    };
+  });
+};

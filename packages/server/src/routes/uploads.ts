@@ -1,0 +1,59 @@
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import multipart from "@fastify/multipart";
+import { MESSAGES } from "@zhishu/shared";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { requireUser } from "../auth/plugin";
+import type { AppContext } from "../context";
+import { badRequest, notFound } from "../errors";
+import { FILE_LIMIT_BYTES, IMAGE_LIMIT_BYTES, resolveMedia, storeFile, storeImage } from "../services/media";
+import { servingType } from "../services/media-types";
+
+/** The first file part whose field name is one of `fields`; other parts are drained and ignored. */
+async function filePart(request: FastifyRequest, fields: string[], fileSize: number) {
+  if (!request.isMultipart()) throw badRequest(MESSAGES.notMultipart);
+  for await (const part of request.parts({ limits: { fileSize, files: 1 } })) {
+    if (part.type === "file" && fields.includes(part.fieldname)) return part;
+    if (part.type === "file") part.file.resume();
+  }
+  throw badRequest(MESSAGES.fileMissing);
+}
+
+/** Uploads (workspace-spec 7 /upload/, /upload_file/) and the media they are served from. */
+export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const mediaRoot = path.join(ctx.config.dataDir, "media");
+  await app.register(multipart, {
+    limits: { fileSize: FILE_LIMIT_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024 },
+  });
+
+  // The image field is named `image` by the uploader page and `upload` by the editor.
+  app.post("/api/upload/", async (request) => {
+    requireUser(request);
+    return storeImage(mediaRoot, await filePart(request, ["image", "upload"], IMAGE_LIMIT_BYTES));
+  });
+
+  app.post("/api/upload_file/", async (request) => {
+    requireUser(request);
+    return storeFile(mediaRoot, await filePart(request, ["file"], FILE_LIMIT_BYTES));
+  });
+
+  // Media are capability URLs: random names that only the node holding them reveals, so <img> and
+  // <iframe> can load them without a token. Nothing stored is ever served as HTML.
+  app.get("/api/media/*", { config: { public: true } }, async (request, reply) => {
+    const requested = (request.params as { "*": string })["*"];
+    const file = resolveMedia(mediaRoot, requested);
+    const info = file ? await stat(file).catch(() => null) : null;
+    if (!file || !info?.isFile()) throw notFound(MESSAGES.notFound, "MEDIA_NOT_FOUND");
+    const { contentType, inline } = servingType(path.extname(file).slice(1));
+    reply
+      .header("content-type", contentType)
+      .header("content-length", info.size)
+      .header("x-content-type-options", "nosniff")
+      .header("cache-control", "private, max-age=31536000, immutable")
+      .header("content-disposition", inline ? "inline" : "attachment");
+    if (contentType !== "application/pdf")
+      reply.header("content-security-policy", "default-src 'none'; sandbox");
+    return reply.send(createReadStream(file));
+  });
+};

@@ -1,0 +1,45 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { call } from "../test/client";
+import { startTestServer, type TestServer } from "../test/harness";
+
+let server: TestServer;
+let webDist: string;
+beforeAll(async () => {
+  webDist = mkdtempSync(path.join(tmpdir(), "zhishu-web-"));
+  writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>知树</title><div id=root></div>");
+  mkdirSync(path.join(webDist, "assets"));
+  writeFileSync(path.join(webDist, "assets", "app-abc123.js"), "console.log('app')");
+  server = await startTestServer({ webDist });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+it("serves index.html for client routes such as /data/123", async () => {
+  for (const route of ["/", "/data/123", "/data/5/CHILD_NODE", "/user/7", "/xiaoxi?agent_id=3"]) {
+    const res = await call(server, "GET", route);
+    expect(res.status, route).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    expect(res.body).toContain("<title>知树</title>");
+  }
+});
+
+it("serves built assets with a long cache and index.html without", async () => {
+  const asset = await call(server, "GET", "/assets/app-abc123.js");
+  expect(asset.status).toBe(200);
+  expect(asset.headers.get("content-type")).toContain("javascript");
+  expect(asset.headers.get("cache-control")).toContain("immutable");
+  expect((await call(server, "GET", "/data/1")).headers.get("cache-control")).toBe("no-cache");
+});
+
+it("keeps unknown API and websocket paths as 404 JSON, not the app", async () => {
+  for (const route of ["/api/nothing", "/api", "/ws/unknown"]) {
+    const res = await call(server, "GET", route);
+    expect(res.status, route).toBe(404);
+    expect(res.body.code).toBe("ROUTE_NOT_FOUND");
+  }
+});

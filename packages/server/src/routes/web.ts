@@ -1,0 +1,30 @@
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import { MESSAGES } from "@zhishu/shared";
+import type { FastifyInstance } from "fastify";
+
+/**
+ * Serves the built web app: files from dist, and index.html for any other non-API GET so client
+ * routes such as /data/123 load the app. Unknown /api and /ws paths answer 404 JSON.
+ */
+export async function webRoutes(app: FastifyInstance, { webDist }: { webDist?: string }): Promise<void> {
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: ["index.html"],
+      // Hashed asset names change with content, so they may be cached for long; index.html must not be.
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.startsWith(path.join(webDist, "assets"));
+        reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isApi = url === "/api" || url.startsWith("/api/") || url.startsWith("/ws/");
+    if (!isApi && webDist && (request.method === "GET" || request.method === "HEAD")) {
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return reply.status(404).send({ success: false, error: MESSAGES.routeNotFound, code: "ROUTE_NOT_FOUND" });
+  });
+}

@@ -1,0 +1,84 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { buildApp } from "../app";
+import type { AppConfig } from "../config";
+import { type Database, openPglite, openPostgres } from "../db/client";
+
+/** A running server on a random loopback port, over a fresh database of its own. */
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** Which database this test run uses: TEST_DB=postgres needs TEST_DATABASE_URL. */
+export const testDbKind = (process.env.TEST_DB ?? "pglite") as "pglite" | "postgres";
+
+/** Creates a throwaway PostgreSQL database next to TEST_DATABASE_URL and returns its URL and a dropper. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+  const name = `zhishu_t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Starts the app over real HTTP on a fresh database (PGlite in memory, or a new PostgreSQL database). */
+export async function startTestServer(overrides: Partial<AppConfig> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "zhishu-test-"));
+  let database: Database;
+  let dropDatabase = async () => {};
+  if (testDbKind === "postgres") {
+    const created = await createPostgresDatabase();
+    database = await openPostgres(created.url, 5);
+    dropDatabase = created.drop;
+  } else {
+    database = await openPglite();
+  }
+  const config: AppConfig = {
+    port: 0,
+    host: "127.0.0.1",
+    dataDir,
+    jwtSecret: randomBytes(32).toString("hex"),
+    logLevel: "silent",
+    appVersion: "9.9.9-test",
+    accessTokenTtl: 900,
+    refreshTokenTtl: 3600,
+    ...overrides,
+  };
+  const app = await buildApp(config, database);
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
