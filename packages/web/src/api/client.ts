@@ -1,0 +1,112 @@
+import type { ApiErrorBody } from "@zhishu/shared";
+import { zh } from "../i18n/zh-CN";
+import { clearTokens, isExpired, readTokens, writeTokens } from "./tokens";
+
+const BASE = "/api";
+
+/** A failed API call: the HTTP status (0 when no answer), the server's code and its Chinese message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+let refreshing: Promise<string | null> | null = null;
+
+/** A usable access token: refreshed first when expired by the client clock; null means send none. */
+async function accessToken(): Promise<string | null> {
+  const tokens = readTokens();
+  if (!tokens) return null;
+  if (!isExpired(tokens.access)) return tokens.access;
+  // Every request waiting on an expired token shares one refresh.
+  refreshing ??= (async () => {
+    try {
+      const response = await fetch(`${BASE}/token/refresh/`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ refresh: tokens.refresh }),
+      });
+      if (!response.ok) throw new Error(String(response.status));
+      const pair = (await response.json()) as { access: string; refresh: string };
+      writeTokens(pair);
+      return pair.access;
+    } catch {
+      clearTokens();
+      return null;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+async function toError(response: Response): Promise<ApiError> {
+  try {
+    const body = (await response.json()) as Partial<ApiErrorBody>;
+    return new ApiError(response.status, body.code ?? "UNKNOWN", body.error ?? zh.errors.request);
+  } catch {
+    return new ApiError(response.status, "UNKNOWN", zh.errors.request);
+  }
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+}
+
+function urlFor(path: string, query?: RequestOptions["query"]): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined) params.set(key, String(value));
+  const qs = params.toString();
+  return `${BASE}${path}${qs ? `?${qs}` : ""}`;
+}
+
+async function send<T>(method: string, path: string, options: RequestOptions): Promise<T> {
+  const token = await accessToken();
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  let response: Response;
+  try {
+    response = await fetch(urlFor(path, options.query), {
+      method,
+      headers,
+      credentials: "same-origin",
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    throw new ApiError(0, "NETWORK", zh.errors.network);
+  }
+  if (!response.ok) throw await toError(response);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+// Identical GETs in flight at once share one request (people-spec 7: "identical concurrent GETs are merged").
+const inflight = new Map<string, Promise<unknown>>();
+
+/** The typed API client; every call goes under /api with the Bearer token. */
+export const api = {
+  get<T>(path: string, query?: RequestOptions["query"]): Promise<T> {
+    const key = `${urlFor(path, query)}|${readTokens()?.access ?? ""}`;
+    const pending = inflight.get(key);
+    if (pending) return pending as Promise<T>;
+    const request = send<T>("GET", path, { query }).finally(() => inflight.delete(key));
+    inflight.set(key, request);
+    return request;
+  },
+  post<T>(path: string, body?: unknown): Promise<T> {
+    return send<T>("POST", path, { body });
+  },
+  put<T>(path: string, body?: unknown): Promise<T> {
+    return send<T>("PUT", path, { body });
+  },
+  delete<T>(path: string, query?: RequestOptions["query"]): Promise<T> {
+    return send<T>("DELETE", path, { query });
+  },
+};

@@ -1,0 +1,59 @@
+import { Alert, Button, Result, Typography } from "antd";
+import type { ReactNode } from "react";
+import { Link, useParams } from "react-router";
+import { zh } from "../../i18n/zh-CN";
+import { useAuth } from "../../stores/auth";
+import { LoginForm } from "../auth/LoginForm";
+
+/** A page whose feature arrives in a later issue: its title and nothing invented. */
+export function TitledPage({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <section>
+      <Typography.Title level={2}>{title}</Typography.Title>
+      {children}
+    </section>
+  );
+}
+
+/** A title built from the route's parameters. */
+export function ParamPage({ title }: { title: (params: Record<string, string>) => string }) {
+  const params = useParams() as Record<string, string>;
+  return <TitledPage title={title(params)} />;
+}
+
+/** Pages that need a signed-in user warn and point home when nobody is (people-spec 2, 6). */
+export function RequireLogin({ children }: { children: ReactNode }) {
+  const loggedIn = useAuth((s) => s.loggedIn);
+  if (loggedIn) return children;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title={zh.auth.loginRequired}
+      description={zh.auth.loginRequiredHint}
+      action={
+        <Link to="/">
+          <Button size="small">{zh.auth.goHome}</Button>
+        </Link>
+      }
+    />
+  );
+}
+
+/** Home: the login form signed out; signed in, the home of later issues (its title for now). */
+export function HomePage() {
+  const loggedIn = useAuth((s) => s.loggedIn);
+  return loggedIn ? <TitledPage title={zh.pages.home} /> : <LoginForm />;
+}
+
+export function AboutPage() {
+  return (
+    <TitledPage title={zh.pages.about}>
+      <Typography.Paragraph>{zh.about}</Typography.Paragraph>
+    </TitledPage>
+  );
+}
+
+export function NotFoundPage() {
+  return <Result status="404" title={zh.pages.notFound} subTitle={zh.pages.notFoundHint} />;
+}

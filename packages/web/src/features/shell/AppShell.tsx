@@ -1,0 +1,54 @@
+import { Layout, Menu } from "antd";
+import { Link, Outlet, useLocation } from "react-router";
+import { zh } from "../../i18n/zh-CN";
+import { useAuth } from "../../stores/auth";
+import { UserMenu } from "./UserMenu";
+
+const NAV = [
+  { key: "/", label: zh.nav.myKnowledge },
+  { key: "/messages", label: zh.nav.myMessages },
+  { key: "/wenai", label: zh.nav.askAi },
+  { key: "/myai", label: zh.nav.myAi },
+  { key: "/public-knowledge", label: zh.nav.publicKnowledge },
+];
+
+/** Header with navigation and the user menu (signed in), the page, and the footer (people-spec 2). */
+export function AppShell() {
+  const loggedIn = useAuth((s) => s.loggedIn);
+  const { pathname } = useLocation();
+  const selected =
+    NAV.find((item) => item.key !== "/" && pathname.startsWith(item.key))?.key ??
+    (pathname === "/" ? "/" : "");
+  return (
+    <Layout style={{ minHeight: "100vh" }}>
+      <Layout.Header
+        style={{
+          display: "flex",
+          alignItems: "center",
+          gap: 24,
+          background: "#fff",
+          borderBottom: "1px solid #f0f0f0",
+        }}
+      >
+        <Link to="/" style={{ fontSize: 20, fontWeight: 600, color: "#237804", whiteSpace: "nowrap" }}>
+          {zh.appName}
+        </Link>
+        {loggedIn && (
+          <>
+            <Menu
+              mode="horizontal"
+              selectedKeys={[selected]}
+              style={{ flex: 1, minWidth: 0, borderBottom: "none" }}
+              items={NAV.map((item) => ({ key: item.key, label: <Link to={item.key}>{item.label}</Link> }))}
+            />
+            <UserMenu />
+          </>
+        )}
+      </Layout.Header>
+      <Layout.Content style={{ padding: 24 }}>
+        <Outlet />
+      </Layout.Content>
+      <Layout.Footer style={{ textAlign: "center", color: "#8c8c8c" }}>{zh.footer}</Layout.Footer>
+    </Layout>
+  );
+}
