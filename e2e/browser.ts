@@ -1,0 +1,35 @@
+import { existsSync } from "node:fs";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+/** Debian's Chromium, or CHROME_PATH. */
+export const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
+export const hasChromium = existsSync(chromePath);
+
+/** Launches headless Chromium with the flags this closed network needs (no background connections). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromePath,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** A fresh browser context (its own local storage) opened at the app's base URL. */
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: inject("baseUrl"),
+    locale: "zh-CN",
+    timezoneId: "Asia/Shanghai",
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
