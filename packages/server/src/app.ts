@@ -8,6 +8,7 @@ import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import { installErrorHandler } from "./errors";
 import { websocketRoutes } from "./realtime/websocket";
+import { accessRoutes } from "./routes/access";
 import { actionRoutes } from "./routes/actions";
 import { appVersionRoutes } from "./routes/app-version";
 import { authRoutes } from "./routes/auth";
@@ -52,6 +53,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   await app.register(moveRoutes, { ctx });
   await app.register(relationRoutes, { ctx });
   await app.register(actionRoutes, { ctx });
+  await app.register(accessRoutes, { ctx });
   await app.register(uploadRoutes, { ctx });
   await app.register(virtualNodeRoutes, { ctx });
   await app.register(webRoutes, { webDist: config.webDist });

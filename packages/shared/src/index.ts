@@ -5,6 +5,7 @@ export * from "./messages";
 export * from "./order";
 export * from "./permissions";
 export * from "./relations";
+export * from "./schemas/access";
 export * from "./schemas/auth";
 export * from "./schemas/common";
 export * from "./schemas/dnode";

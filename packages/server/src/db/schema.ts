@@ -154,3 +154,68 @@ export const relationCount = pgTable(
   },
   (t) => [primaryKey({ columns: [t.node, t.side, t.relationName] })],
 );
+
+/** Per-tree settings; a row exists once a tree has been published (workspace-spec 3 "Anchor access info"). */
+export const anchorSetting = pgTable(
+  "anchor_setting",
+  {
+    anchorId: integer("anchor_id")
+      .primaryKey()
+      .references(() => dnode.id, { onDelete: "cascade" }),
+    isPublic: boolean("is_public").notNull().default(false),
+    publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }),
+    publishedBy: integer("published_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  // The public-knowledge page lists published trees newest first.
+  (t) => [index("anchor_setting_public_idx").on(t.publishedAt).where(sql`${t.isPublic}`)],
+);
+
+/**
+ * A grant of a level on a tree (workspace-spec 3 "Grant"): to one user, or to everyone signed in when
+ * user_id is null (a "global permission"); narrowed to the subtree under descendent_id when set.
+ */
+export const anchorGrant = pgTable(
+  "anchor_grant",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    anchorId: integer("anchor_id")
+      .notNull()
+      .references(() => dnode.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    authType: text("auth_type").notNull(),
+    descendentId: integer("descendent_id").references(() => dnode.id, { onDelete: "cascade" }),
+    grantedBy: integer("granted_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One grant per tree, person (or everyone) and subtree: granting again changes the level.
+    uniqueIndex("anchor_grant_key").on(
+      t.anchorId,
+      sql`coalesce(${t.userId}, 0)`,
+      sql`coalesce(${t.descendentId}, 0)`,
+    ),
+    index("anchor_grant_user_idx").on(t.userId, t.anchorId),
+  ],
+);
+
+/** A per-node share (workspace-spec 3 "Node permission"): 访问 / 编辑 for one user on a node's whole subtree. */
+export const dnodePermission = pgTable(
+  "dnode_permission",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    dnodeId: integer("dnode_id")
+      .notNull()
+      .references(() => dnode.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    canRead: boolean("can_read").notNull().default(false),
+    canWrite: boolean("can_write").notNull().default(false),
+    grantedBy: integer("granted_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("dnode_permission_key").on(t.dnodeId, t.userId),
+    index("dnode_permission_user_idx").on(t.userId),
+  ],
+);

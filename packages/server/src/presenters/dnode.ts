@@ -38,6 +38,10 @@ export interface DnodeJson {
   questionsCnt: number;
   evolves: number;
   permissions: NodeRights;
+  /** True when the node's tree is published (the client colours its bullet). */
+  is_public: boolean;
+  /** A placeholder for a node the caller may not read: only its id is real. */
+  locked?: true;
   /** For concepts, classes and instances: what they inherit, by relation name (`relations.inheritances` holds all). */
   inheritance_groups?: Record<string, RelationGroup>;
 }
@@ -47,6 +51,7 @@ export function presentDnode(
   row: DnodeWithExtras,
   relations: Record<string, RelationGroup>,
   rights: NodeRights,
+  isPublic = false,
 ): DnodeJson {
   const content = row.content ?? {};
   const ySideGroups = Object.entries(relations).filter(
@@ -81,5 +86,43 @@ export function presentDnode(
     questionsCnt: Array.isArray(questionIds) ? questionIds.length : 0,
     evolves: row.version - 1,
     permissions: rights,
+    is_public: isPublic,
+  };
+}
+
+/**
+ * What a caller sees of a node they may not read, where a list must keep its place (a reference into a
+ * tree they cannot read): the id and a lock, never the name, type or content.
+ */
+export function presentLockedDnode(id: number): DnodeJson {
+  const epoch = new Date(0).toISOString();
+  return {
+    id,
+    name: "",
+    type: "LOCKED",
+    content: {},
+    parent_id: null,
+    main_relation: null,
+    owner_id: 0,
+    creator_id: 0,
+    creator_name: null,
+    src_id: null,
+    src_version: null,
+    version: 0,
+    anchor_id: null,
+    order: null,
+    created_at: epoch,
+    updated_at: epoch,
+    finished_at: null,
+    xtype: null,
+    relations: {},
+    children: [],
+    dd_cnt: 0,
+    relatedChildrenCnt: 0,
+    questionsCnt: 0,
+    evolves: 0,
+    permissions: { read: false, write: false, admin: false },
+    is_public: false,
+    locked: true,
   };
 }

@@ -5,18 +5,7 @@ import { dnode, dnodeVersion } from "../db/schema";
 import { notFound } from "../errors";
 import { readableSql } from "../policies/node";
 import type { DnodeJson } from "../presenters/dnode";
-import { loadNodeRows, presentNodes, requireNode } from "./node-read";
-
-/** Presents ids in the order given. */
-async function presentIds(db: Db, userId: number, ids: number[]): Promise<DnodeJson[]> {
-  const rows = await loadNodeRows(db, ids);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return presentNodes(
-    db,
-    userId,
-    ids.map((id) => byId.get(id)).filter((r) => r !== undefined),
-  );
-}
+import { presentNodeIds, requireNode } from "./node-read";
 
 /** GET /api/dnode/my_last: the node the caller created last, or null. */
 export async function myLastNode(db: Db, userId: number): Promise<DnodeJson | null> {
@@ -26,7 +15,7 @@ export async function myLastNode(db: Db, userId: number): Promise<DnodeJson | nu
     .where(and(eq(dnode.creatorId, userId), sql`${dnode.type} <> 'USER'`, readableSql(userId)))
     .orderBy(desc(dnode.createdAt), desc(dnode.id))
     .limit(1);
-  return row ? ((await presentIds(db, userId, [row.id]))[0] ?? null) : null;
+  return row ? ((await presentNodeIds(db, userId, [row.id]))[0] ?? null) : null;
 }
 
 /** GET /api/dnode/mydnodes/: the caller's own nodes, most recently changed first, a page at a time. */
@@ -43,7 +32,7 @@ export async function myNodes(db: Db, userId: number, page: number, pageSize: nu
     db.select({ total: sql<number>`count(*)::int` }).from(dnode).where(where),
   ]);
   return {
-    results: await presentIds(
+    results: await presentNodeIds(
       db,
       userId,
       rows.map((r) => r.id),
@@ -79,7 +68,7 @@ export async function myNodesByDateRange(
     )
     .orderBy(desc(dnode.createdAt))
     .limit(MAX_RANGE_RESULTS);
-  return presentIds(
+  return presentNodeIds(
     db,
     userId,
     rows.map((r) => r.id),
@@ -101,14 +90,14 @@ export async function classNode(db: Db, userId: number, tag: string): Promise<Dn
     .orderBy(sql`(${dnode.name} = ${tag}) desc`, dnode.id)
     .limit(1);
   if (!row) throw notFound(MESSAGES.nodeNotFound, "NODE_NOT_FOUND");
-  return (await presentIds(db, userId, [row.id]))[0];
+  return (await presentNodeIds(db, userId, [row.id]))[0];
 }
 
 /** GET /api/dnode/custom-fields/{name}: the field definitions (PROPERTY children) of the class so named. */
 export async function customFields(db: Db, userId: number, name: string) {
   const cls = await classNode(db, userId, name);
   const fieldIds = cls.relations.PROPERTY?.head ?? [];
-  const fields = await presentIds(db, userId, fieldIds);
+  const fields = await presentNodeIds(db, userId, fieldIds);
   return {
     class_id: cls.id,
     fields: fields.map((f) => ({

@@ -1,10 +1,10 @@
 import { MESSAGES } from "@zhishu/shared";
-import { eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { dnode, dnodeRelation, users } from "../db/schema";
+import { anchorSetting, dnode, dnodeRelation, users } from "../db/schema";
 import { notFound } from "../errors";
-import { authorize, type Level, rightsFor } from "../policies/node";
-import { type DnodeJson, type DnodeWithExtras, presentDnode } from "../presenters/dnode";
+import { authorize, type Level, type NodeRights, rightsOn, rightsOnIds } from "../policies/node";
+import { type DnodeJson, type DnodeWithExtras, presentDnode, presentLockedDnode } from "../presenters/dnode";
 import { inheritedGroups } from "./inheritance";
 import { relationGroups } from "./relation-summary";
 
@@ -42,38 +42,85 @@ export async function requireNode(
   id: number,
   level: Level,
 ): Promise<DnodeWithExtras> {
-  const row = await loadNodeRow(db, id);
-  authorize(userId, row, level);
+  const [row, rights] = await Promise.all([loadNodeRow(db, id), rightsOn(db, userId, id)]);
+  authorize(row, rights, level);
   return row!;
 }
 
-/** Presents rows the caller may read, in the order given, with relation groups from one batch query. */
+/**
+ * Presents rows the caller may read, in the order given, with relation groups from one batch query and
+ * the caller's rights from one rights query. Rows the caller may not read are dropped, or with
+ * `{locked: true}` shown as a placeholder that carries the id and nothing of the name or content.
+ */
 export async function presentNodes(
   db: Db | Tx,
   userId: number | null,
   rows: DnodeWithExtras[],
+  options: { locked?: boolean; rights?: Map<number, NodeRights> } = {},
 ): Promise<DnodeJson[]> {
-  const readable = rows.filter((row) => rightsFor(userId, row).read);
-  const [groups, inherited] = await Promise.all([
+  const rights =
+    options.rights ??
+    (await rightsOnIds(
+      db,
+      userId,
+      rows.map((row) => row.id),
+    ));
+  const rightsOf = (row: DnodeWithExtras): NodeRights => rights.get(row.id)!;
+  const readable = rows.filter((row) => rightsOf(row).read);
+  const [groups, inherited, published] = await Promise.all([
     relationGroups(
       db,
       readable.map((row) => row.id),
     ),
     inheritedGroups(db, readable),
+    publishedAnchors(
+      db,
+      readable.map((row) => row.anchorId),
+    ),
   ]);
-  return readable.map((row) => {
+  const shown = options.locked ? rows : readable;
+  return shown.map((row) => {
+    if (!rightsOf(row).read) return presentLockedDnode(row.id);
     const own = groups.get(row.id) ?? {};
     const inheritance = inherited.get(row.id);
     const relations = inheritance ? { ...own, inheritances: inheritance.inheritances } : own;
-    const json = presentDnode(row, relations, rightsFor(userId, row));
+    const isPublic = row.anchorId !== null && published.has(row.anchorId);
+    const json = presentDnode(row, relations, rightsOf(row), isPublic);
     return inheritance ? { ...json, inheritance_groups: inheritance.byName } : json;
   });
 }
 
+/** Presents the nodes of these ids the caller may read, in the order given. */
+export async function presentNodeIds(
+  db: Db | Tx,
+  userId: number | null,
+  ids: number[],
+): Promise<DnodeJson[]> {
+  const rows = await loadNodeRows(db, ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return presentNodes(
+    db,
+    userId,
+    ids.map((id) => byId.get(id)).filter((r) => r !== undefined),
+  );
+}
+
+/** Which of these trees are published, in one query. */
+async function publishedAnchors(db: Db | Tx, anchorIds: (number | null)[]): Promise<Set<number>> {
+  const ids = [...new Set(anchorIds.filter((id) => id !== null))];
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: anchorSetting.anchorId })
+    .from(anchorSetting)
+    .where(and(inArray(anchorSetting.anchorId, ids), eq(anchorSetting.isPublic, true)));
+  return new Set(rows.map((row) => row.id));
+}
+
 /** GET /api/dnode/{id}: the node with its groups; 404 / 403 as the policy says. */
 export async function getNode(db: Db, userId: number | null, id: number): Promise<DnodeJson> {
-  const row = await requireNode(db, userId, id, "read");
-  const [json] = await presentNodes(db, userId, [row]);
+  const [row, rights] = await Promise.all([loadNodeRow(db, id), rightsOn(db, userId, id)]);
+  authorize(row, rights, "read");
+  const [json] = await presentNodes(db, userId, [row!], { rights: new Map([[id, rights]]) });
   if (!json) throw notFound(MESSAGES.nodeNotFound, "NODE_NOT_FOUND");
   return json;
 }

@@ -2,7 +2,7 @@ import { customPropertyRelationId } from "@zhishu/shared";
 import { sql } from "drizzle-orm";
 import { queryRows, type Tx } from "../db/client";
 import { dnode, dnodeRelation } from "../db/schema";
-import { rightsFor } from "../policies/node";
+import { rightsOn } from "../policies/node";
 import { loadNodeRow } from "./node-read";
 import { insertRelation } from "./relations-write";
 
@@ -40,7 +40,7 @@ async function createInverseProperty(
     : property.parentId
       ? await loadNodeRow(tx, property.parentId)
       : undefined;
-  if (!home || !rightsFor(userId, home).write) return;
+  if (!home || !(await rightsOn(tx, userId, home.id)).write) return;
   const [inverse] = await tx
     .insert(dnode)
     .values({
@@ -88,7 +88,7 @@ export async function linkInverseValue(
     .orderBy(dnodeRelation.id)
     .limit(1);
   const target = await loadNodeRow(tx, y);
-  if (!inverseRelation || !target || !rightsFor(userId, target).write) return;
+  if (!inverseRelation || !target || !(await rightsOn(tx, userId, target.id)).write) return;
   const inverseName = `pv_${inverseRelation.id}`;
   const [exists] = await tx
     .select({ id: dnodeRelation.id })

@@ -3,9 +3,9 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { dnodeRelation } from "../db/schema";
 import { badRequest, notFound } from "../errors";
-import { rightsFor } from "../policies/node";
+import { rightsOnIds } from "../policies/node";
 import { defaultRelationUnder, isInSubtree } from "./moves";
-import { loadNodeRows, requireNode } from "./node-read";
+import { requireNode } from "./node-read";
 import { deleteNodesInTx } from "./nodes";
 import { insertRelation, type RelationRow } from "./relations-write";
 
@@ -124,8 +124,8 @@ export async function firstRelatedNodeId(db: Db, userId: number, x: number, name
 /** GET /api/dnode_relation/get_by_ids/: the relations whose x side the caller may read, in the order asked. */
 export async function relationsByIds(db: Db, userId: number, ids: number[]): Promise<RelationRow[]> {
   const rows = await db.select().from(dnodeRelation).where(inArray(dnodeRelation.id, ids));
-  const xs = await loadNodeRows(db, [...new Set(rows.map((r) => r.xnode))]);
-  const readable = new Set(xs.filter((x) => rightsFor(userId, x).read).map((x) => x.id));
+  const rights = await rightsOnIds(db, userId, [...new Set(rows.map((r) => r.xnode))]);
+  const readable = new Set([...rights].filter(([, r]) => r.read).map(([id]) => id));
   const byId = new Map(rows.filter((r) => readable.has(r.xnode) && !r.isDeleted).map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
 }

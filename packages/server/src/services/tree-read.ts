@@ -1,7 +1,7 @@
 import { type RelationsPaging, X_SIDE_PREFIX } from "@zhishu/shared";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../db/client";
-import { rightsFor } from "../policies/node";
+import { rightsOnIds } from "../policies/node";
 import type { DnodeJson } from "../presenters/dnode";
 import { presentRelation, type RelationJson } from "../presenters/relation";
 import { loadNodeRows, presentNodes, requireNode } from "./node-read";
@@ -130,7 +130,8 @@ export async function relationsWithData(
     };
   }
   const rows = await loadNodeRows(db, [...relatedIds]);
-  return { pages, relatedNodes: await presentNodes(db, userId, rows) };
+  // A child in a tree the caller cannot read keeps its place as a locked placeholder.
+  return { pages, relatedNodes: await presentNodes(db, userId, rows, { locked: true }) };
 }
 
 /** GET /api/dnode/{id}/relations_with_data/: one node's pages; 404/403 for the node itself. */
@@ -154,8 +155,8 @@ export async function batchRelationsWithData(
   paging: RelationsPaging,
 ) {
   const unique = [...new Set(nodeIds)];
-  const rows = await loadNodeRows(db, unique);
-  const readable = rows.filter((row) => rightsFor(userId, row).read).map((row) => row.id);
+  const rights = await rightsOnIds(db, userId, unique);
+  const readable = unique.filter((id) => rights.get(id)?.read);
   const readableSet = new Set(readable);
   const { pages, relatedNodes } = await relationsWithData(db, userId, readable, paging);
   return {

@@ -1,0 +1,75 @@
+import {
+  anchorAuthBatchBody,
+  anchorAuthQuery,
+  checkPermissionQuery,
+  dnodePermissionBody,
+  dnodePermissionDeleteQuery,
+  dnodePermissionPutBody,
+  dnodePermissionQuery,
+  manageGrantBody,
+  publicAnchorsQuery,
+  publicKnowledgeQuery,
+  publishBody,
+} from "@zhishu/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireUser } from "../auth/plugin";
+import type { AppContext } from "../context";
+import { anchorAuthInfo, checkPermission, manageGrant, oneAnchorAuth } from "../services/grants";
+import { publicKnowledge, publish, userAnchors } from "../services/publishing";
+import { deleteShare, getShare, listShares, setShare } from "../services/shares";
+
+/** Grants, per-node shares, publishing and the lists of shared trees (workspace-spec 6, 7). */
+export const accessRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+
+  app.get("/api/anchor-auth/", { schema: { querystring: anchorAuthQuery } }, async (request) =>
+    oneAnchorAuth(db, requireUser(request), request.query.anchor_id),
+  );
+
+  app.post("/api/anchor-auth/batch/", { schema: { body: anchorAuthBatchBody } }, async (request) => {
+    const info = await anchorAuthInfo(db, requireUser(request), request.body.anchor_ids);
+    return Object.fromEntries(info);
+  });
+
+  app.get(
+    "/api/anchor-auth/check-permission/",
+    { schema: { querystring: checkPermissionQuery } },
+    async (request) => checkPermission(db, requireUser(request), request.query),
+  );
+
+  app.post("/api/anchor-auth/manage/", { schema: { body: manageGrantBody } }, async (request) =>
+    manageGrant(db, requireUser(request), request.body),
+  );
+
+  app.post("/api/anchor-auth/publish/", { schema: { body: publishBody } }, async (request) =>
+    publish(db, requireUser(request), request.body.dnode_id, request.body.is_public),
+  );
+
+  app.get("/api/dnode-permission/", { schema: { querystring: dnodePermissionQuery } }, async (request) => {
+    const userId = requireUser(request);
+    const { dnode_id, user_id } = request.query;
+    return user_id === undefined ? listShares(db, userId, dnode_id) : getShare(db, userId, dnode_id, user_id);
+  });
+
+  app.post("/api/dnode-permission/", { schema: { body: dnodePermissionBody } }, async (request) =>
+    setShare(db, requireUser(request), request.body),
+  );
+
+  app.put("/api/dnode-permission/", { schema: { body: dnodePermissionPutBody } }, async (request) =>
+    setShare(db, requireUser(request), request.body),
+  );
+
+  app.delete(
+    "/api/dnode-permission/",
+    { schema: { querystring: dnodePermissionDeleteQuery } },
+    async (request) => deleteShare(db, requireUser(request), request.query.dnode_id, request.query.user_id),
+  );
+
+  app.get("/api/user/public-anchors/", { schema: { querystring: publicAnchorsQuery } }, async (request) =>
+    userAnchors(db, requireUser(request), request.query),
+  );
+
+  app.get("/api/public-knowledge/", { schema: { querystring: publicKnowledgeQuery } }, async (request) =>
+    publicKnowledge(db, requireUser(request), request.query.page, request.query.page_size),
+  );
+};
