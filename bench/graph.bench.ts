@@ -8,6 +8,7 @@ import { relationsWithData } from "../packages/server/src/services/tree-read";
 import { call, makeUser } from "../packages/server/src/test/client";
 import { createNode } from "../packages/server/src/test/factories";
 import { startTestServer } from "../packages/server/src/test/harness";
+import { benchRights } from "./rights.bench";
 import { analyze, seedChildren } from "./seed";
 import { type Measurement, measure } from "./stats";
 
@@ -129,6 +130,7 @@ export async function benchGraph(): Promise<Measurement[]> {
         5,
       ),
     );
+    results.push(...(await benchRights(server, { access, userId: user.id }, wide.id, tree.id)));
     return results;
   } finally {
     await server.close();

@@ -16,6 +16,7 @@ import { dnodeRoutes } from "./routes/dnode";
 import { dnodeReadRoutes } from "./routes/dnode-reads";
 import { moveRoutes } from "./routes/moves";
 import { relationRoutes } from "./routes/relations";
+import { tabStateRoutes } from "./routes/tab-state";
 import { uploadRoutes } from "./routes/uploads";
 import { userRoutes } from "./routes/users";
 import { virtualNodeRoutes } from "./routes/virtual-nodes";
@@ -54,6 +55,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   await app.register(relationRoutes, { ctx });
   await app.register(actionRoutes, { ctx });
   await app.register(accessRoutes, { ctx });
+  await app.register(tabStateRoutes, { ctx });
   await app.register(uploadRoutes, { ctx });
   await app.register(virtualNodeRoutes, { ctx });
   await app.register(webRoutes, { webDist: config.webDist });

@@ -12,5 +12,6 @@ export * from "./schemas/dnode";
 export * from "./schemas/moves";
 export * from "./schemas/reads";
 export * from "./schemas/relations";
+export * from "./schemas/tabstate";
 export * from "./schemas/tree";
 export * from "./types";

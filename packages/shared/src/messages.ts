@@ -67,6 +67,8 @@ export const MESSAGES = {
   descendentNotInTree: "指定的子树不在这棵知识树中",
   notAnAnchor: "该知识点不是一棵知识树的根",
   cannotGrantOwner: "知识树的主人已拥有全部权限",
+  tabUrlTooLong: "标签页地址过长",
+  tabStateInvalid: "标签页状态格式不正确",
   invalidNumber: "Invalid number input",
   invalidJson: "Invalid JSON input",
   invalidDate: "Invalid date format",

@@ -219,3 +219,12 @@ export const dnodePermission = pgTable(
     index("dnode_permission_user_idx").on(t.userId),
   ],
 );
+
+/** Each user's tab workspace (workspace-spec 2 "Tab workspace"), so it follows them between browsers. */
+export const tabState = pgTable("tab_state", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  state: jsonb("state").$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
