@@ -1,4 +1,4 @@
-import type { UserJson } from "@zhishu/shared";
+import type { UserJson, UserSearchResult } from "@zhishu/shared";
 import type { users } from "../db/schema";
 
 type UserRow = typeof users.$inferSelect;
@@ -32,5 +32,25 @@ export function presentPublicUser(row: UserRow): UserJson {
     username: row.username,
     content: publicContent(row),
     created_at: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * A user as a search result (people-spec 3). Friends, groups and followers arrive with the friends
+ * issue; until then the stats are zero, which the card hides.
+ */
+export function presentSearchResult(row: UserRow): UserSearchResult {
+  const content = row.content as { description?: string; avatar_url?: string };
+  return {
+    id: row.id,
+    name: row.username,
+    username: row.username,
+    content: {
+      user_id: row.id,
+      user_type: "PERSON",
+      ...(content.description ? { description: content.description } : {}),
+      ...(content.avatar_url ? { avatar_url: content.avatar_url } : {}),
+      stats: { friends_count: 0, groups_count: 0, followers_count: 0, following_count: 0 },
+    },
   };
 }

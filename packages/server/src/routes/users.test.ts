@@ -83,3 +83,33 @@ describe("GET /api/user/{id}", () => {
     expect((await call(server, "GET", "/api/user/1")).status).toBe(401);
   });
 });
+
+describe("GET /api/user/search/", () => {
+  it("finds people by name, prefix matches first, with the search-result shape and no email", async () => {
+    const stamp = `${process.pid}s`;
+    const zoe = await makeUser(server, `zoe${stamp}`);
+    await makeUser(server, `a_zoe${stamp}`);
+    const res = await call(server, "GET", `/api/user/search/?q=ZOE${stamp}&limit=5`, { token: zoe.access });
+    expect(res.status).toBe(200);
+    expect(res.body.map((u: { name: string }) => u.name)).toEqual([`zoe${stamp}`, `a_zoe${stamp}`]);
+    expect(res.body[0]).toEqual({
+      id: zoe.user.id,
+      name: `zoe${stamp}`,
+      username: `zoe${stamp}`,
+      content: {
+        user_id: zoe.user.id,
+        user_type: "PERSON",
+        stats: { friends_count: 0, groups_count: 0, followers_count: 0, following_count: 0 },
+      },
+    });
+    expect(JSON.stringify(res.body)).not.toContain("@example.com");
+    const viaQuery = await call(server, "GET", `/api/user/search?query=a_zoe${stamp}`, { token: zoe.access });
+    expect(viaQuery.body.map((u: { name: string }) => u.name)).toEqual([`a_zoe${stamp}`]);
+    expect((await call(server, "GET", "/api/user/search/?q=", { token: zoe.access })).body).toEqual([]);
+    expect((await call(server, "GET", "/api/user/search/?q=%25", { token: zoe.access })).body).toEqual([]);
+    expect((await call(server, "GET", "/api/user/search/?q=zoe&limit=0", { token: zoe.access })).status).toBe(
+      400,
+    );
+    expect((await call(server, "GET", "/api/user/search/?q=zoe")).status).toBe(401);
+  });
+});

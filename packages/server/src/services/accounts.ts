@@ -102,3 +102,20 @@ export async function updateMe(db: Db, id: number, input: UpdateMeBody): Promise
   if (!row) throw notFound(MESSAGES.userNotFound, "USER_NOT_FOUND");
   return row;
 }
+
+/** People by name: names starting with the text first, then names containing it; an empty text finds none. */
+export async function searchUsers(db: Db, text: string, limit: number): Promise<UserRow[]> {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return [];
+  const escaped = needle.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) like ${`%${escaped}%`}`)
+    .orderBy(
+      sql`lower(${users.username}) like ${`${escaped}%`} desc`,
+      sql`length(${users.username})`,
+      users.id,
+    )
+    .limit(limit);
+}

@@ -90,3 +90,24 @@ export interface ApiErrorBody {
   code: string;
   details?: Record<string, string>;
 }
+
+/** GET /api/user/search/?q&limit (people-spec 7; `query` is the store's name for q). */
+export const userSearchQuery = z.object({
+  q: z.string().max(100).optional(),
+  query: z.string().max(100).optional(),
+  limit: z.coerce.number({ error: "limit 必须是数字" }).int().min(1).max(50).default(20),
+});
+
+/** People-spec 3 "User search result". */
+export interface UserSearchResult {
+  id: number;
+  name: string;
+  username: string;
+  content: {
+    user_id: number;
+    user_type: "PERSON" | "GROUP" | "AI";
+    description?: string;
+    avatar_url?: string;
+    stats: { friends_count: number; groups_count: number; followers_count: number; following_count: number };
+  };
+}
