@@ -4,6 +4,7 @@ import { Link, useParams } from "react-router";
 import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
 import { LoginForm } from "../auth/LoginForm";
+import { Home } from "../home/Home";
 
 /** A page whose feature arrives in a later issue: its title and nothing invented. */
 export function TitledPage({ title, children }: { title: string; children?: ReactNode }) {
@@ -40,10 +41,10 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   );
 }
 
-/** Home: the login form signed out; signed in, the home of later issues (its title for now). */
+/** Home: the login form signed out; signed in, the user's trees (people-spec 2). */
 export function HomePage() {
   const loggedIn = useAuth((s) => s.loggedIn);
-  return loggedIn ? <TitledPage title={zh.pages.home} /> : <LoginForm />;
+  return loggedIn ? <Home /> : <LoginForm />;
 }
 
 export function AboutPage() {

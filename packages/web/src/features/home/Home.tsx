@@ -1,0 +1,194 @@
+import { FolderOutlined, PlusOutlined, StarOutlined } from "@ant-design/icons";
+import { Alert, App, Button, Empty, Flex, Popconfirm, Skeleton, Typography } from "antd";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { zh } from "../../i18n/zh-CN";
+import { useAuth } from "../../stores/auth";
+import { NodeCard } from "../cards/NodeCard";
+import type { Dnode } from "../outliner/types";
+import { reorder } from "./card-order";
+import { loadHomeCards, moveCard, plantTree, removeCard } from "./home-api";
+import { PlantTreeModal } from "./PlantTreeModal";
+import { useFlip } from "./use-flip";
+import "./home.css";
+
+/**
+ * Home signed in (people-spec 2): three round buttons — plant a tree, my root node, my favourites — and
+ * the cards of the user's trees, reorderable by drag.
+ */
+export function Home() {
+  const rootId = useAuth((s) => s.user?.content.user_root_node_id ?? null);
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const [cards, setCards] = useState<Dnode[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [planting, setPlanting] = useState(false);
+  const [dragged, setDragged] = useState<number | null>(null);
+  const grid = useFlip<HTMLDivElement>(cards?.map((c) => c.id).join(","));
+
+  const reload = useCallback(async () => {
+    if (rootId === null) return;
+    try {
+      setCards((await loadHomeCards(rootId)).cards);
+      setFailed(false);
+    } catch (error) {
+      console.error(error);
+      setFailed(true);
+    }
+  }, [rootId]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  if (rootId === null) return <Alert type="error" showIcon title={zh.home.noRoot} />;
+
+  const drop = async (targetId: number | null) => {
+    const from = dragged;
+    setDragged(null);
+    if (from === null || !cards) return;
+    const moved = reorder(cards, from, targetId);
+    if (!moved) return;
+    setCards(moved.cards);
+    try {
+      await moveCard(rootId, from, moved.beforeId);
+      message.success(zh.home.sortSaved);
+    } catch (error) {
+      console.error(error);
+      message.error(zh.home.sortFailed);
+      await reload();
+    }
+  };
+
+  const remove = async (node: Dnode) => {
+    try {
+      await removeCard(rootId, node.id);
+      setCards((current) => current?.filter((c) => c.id !== node.id) ?? null);
+      message.success(zh.home.removed);
+    } catch (error) {
+      console.error(error);
+      message.error(zh.home.removeFailed);
+    }
+  };
+
+  return (
+    <section>
+      <Flex gap={32} justify="center" className="home-actions">
+        <RoundButton icon={<PlusOutlined />} label={zh.home.plant} onClick={() => setPlanting(true)} />
+        <RoundButton
+          icon={<FolderOutlined />}
+          label={zh.home.myRoot}
+          onClick={() => navigate(`/data/${rootId}`)}
+        />
+        <RoundButton
+          icon={<StarOutlined />}
+          label={zh.home.favourites}
+          onClick={() => navigate(`/data/${rootId}/FAVOR`)}
+        />
+      </Flex>
+      <Typography.Title level={3}>{zh.home.myTrees}</Typography.Title>
+      {failed && <Alert type="error" showIcon title={zh.home.loadFailed} />}
+      {!failed && cards === null && <Skeleton active />}
+      {cards?.length === 0 && <Empty description={zh.home.empty} />}
+      {cards && cards.length > 0 && (
+        <div
+          ref={grid}
+          className="home-grid"
+          onDragOver={(event) => event.preventDefault()}
+          onDrop={(event) => {
+            if (event.target === event.currentTarget) void drop(null);
+          }}
+        >
+          {cards.map((node) => (
+            <div
+              key={node.id}
+              data-flip-id={node.id}
+              data-testid={`home-card-${node.id}`}
+              className={dragged === node.id ? "home-card dragging" : "home-card"}
+              draggable
+              onDragStart={(event) => {
+                event.dataTransfer.effectAllowed = "move";
+                event.dataTransfer.setData("text/plain", String(node.id));
+                setDragged(node.id);
+              }}
+              onDragEnd={() => setDragged(null)}
+              onDragOver={(event) => event.preventDefault()}
+              onDrop={(event) => {
+                event.preventDefault();
+                event.stopPropagation();
+                void drop(node.id);
+              }}
+            >
+              <HomeCard node={node} rootId={rootId} onRemove={remove} />
+            </div>
+          ))}
+        </div>
+      )}
+      <PlantTreeModal
+        open={planting}
+        onCancel={() => setPlanting(false)}
+        onPlant={async (input) => {
+          try {
+            const { dnode } = await plantTree(rootId, input);
+            setCards((current) => [...(current ?? []), dnode]);
+            setPlanting(false);
+            message.success(zh.home.planted(dnode.name));
+          } catch (error) {
+            console.error(error);
+            message.error(zh.home.plantFailed);
+          }
+        }}
+      />
+    </section>
+  );
+}
+
+function RoundButton({ icon, label, onClick }: { icon: ReactNode; label: string; onClick: () => void }) {
+  return (
+    <Flex vertical align="center" gap={8}>
+      <Button
+        shape="circle"
+        type="primary"
+        size="large"
+        className="home-round"
+        icon={icon}
+        aria-label={label}
+        onClick={onClick}
+      />
+      <Typography.Text>{label}</Typography.Text>
+    </Flex>
+  );
+}
+
+/** A home card; a tree planted at home is deleted when taken off, so that asks first. */
+function HomeCard({
+  node,
+  rootId,
+  onRemove,
+}: {
+  node: Dnode;
+  rootId: number;
+  onRemove: (node: Dnode) => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const lives = node.parent_id === rootId && node.main_relation === "USER_ROOT";
+  return (
+    <Popconfirm
+      open={confirming}
+      title={zh.home.removeTreeTitle}
+      description={zh.home.removeTreeWarning}
+      okText={zh.home.removeOk}
+      cancelText={zh.home.cancel}
+      okButtonProps={{ danger: true }}
+      onConfirm={() => {
+        setConfirming(false);
+        onRemove(node);
+      }}
+      onCancel={() => setConfirming(false)}
+    >
+      <span>
+        <NodeCard node={node} onDelete={() => (lives ? setConfirming(true) : onRemove(node))} />
+      </span>
+    </Popconfirm>
+  );
+}
