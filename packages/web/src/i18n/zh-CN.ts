@@ -104,6 +104,14 @@ export const zh = {
     failed: "收藏失败",
     error: "收藏时出错",
   },
+  search: {
+    label: "搜索或新建知识点",
+    placeholder: "搜索，或输入「类型:名称」回车新建",
+    smartCompleteUnavailable: "智能补全需要 AI 助手，目前还不可用",
+    created: (text: string) => `已创建知识点：${text}`,
+    createFailed: (reason: string) => `创建知识点失败：${reason}`,
+    unknownError: "未知错误",
+  },
   pages: {
     home: "我的知识",
     node: (id: string) => `知识点 #${id}`,

@@ -2,6 +2,7 @@ import { Layout, Menu } from "antd";
 import { Link, Outlet, useLocation } from "react-router";
 import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
+import { NodeSearchBox } from "../search/NodeSearchBox";
 import { UserMenu } from "./UserMenu";
 
 const NAV = [
@@ -41,6 +42,7 @@ export function AppShell() {
               style={{ flex: 1, minWidth: 0, borderBottom: "none" }}
               items={NAV.map((item) => ({ key: item.key, label: <Link to={item.key}>{item.label}</Link> }))}
             />
+            <NodeSearchBox />
             <UserMenu />
           </>
         )}
