@@ -1,0 +1,185 @@
+/**
+ * The tab workspace of workspace-spec 2, as pure functions over one state value, so every rule is a
+ * unit test and the store only keeps, persists and syncs the value.
+ */
+
+/** One tab (workspace-spec 3 "Tab"). */
+export interface Tab {
+  url: string;
+  name?: string | null;
+  showLock?: boolean;
+  data?: unknown;
+  currentStepId?: number | string | null;
+}
+
+/** The saved shape (workspace-spec 7 tabstate): two tab sets, each a map by URL plus its order. */
+export interface TabState {
+  mainTabs: Record<string, Tab>;
+  orderedUrls: string[];
+  siderTabs: Record<string, Tab>;
+  orderedSiderUrls: string[];
+  currentSiderUrl: string | null;
+  currentSiderName: string | null;
+}
+
+export const EMPTY_TABS: TabState = {
+  mainTabs: {},
+  orderedUrls: [],
+  siderTabs: {},
+  orderedSiderUrls: [],
+  currentSiderUrl: null,
+  currentSiderName: null,
+};
+
+/** A tab's title: its name, else its URL. */
+export const tabTitle = (tab: Tab | undefined, url: string) => (tab?.name ? tab.name : url);
+
+/** Paths under /ask open in the side panel by default; all others as main tabs. */
+export const opensInSider = (url: string) =>
+  url === "/ask" || url.startsWith("/ask/") || url.startsWith("/ask?");
+
+/** Routing to a URL: opens its main tab when absent (at the end) and names it when a name is given. */
+export function openMain(state: TabState, url: string, name?: string | null): TabState {
+  const existing = state.mainTabs[url];
+  if (existing && (!name || existing.name === name)) return state;
+  return {
+    ...state,
+    mainTabs: { ...state.mainTabs, [url]: { ...existing, url, name: name ?? existing?.name ?? null } },
+    orderedUrls: existing ? state.orderedUrls : [...state.orderedUrls, url],
+  };
+}
+
+/**
+ * Closes a main tab. When it was the active one, the previous tab becomes active (the new first when it
+ * was first), and with no tab left the workspace goes home: `navigateTo` says where to go, if anywhere.
+ */
+export function closeMain(
+  state: TabState,
+  url: string,
+  activeUrl: string,
+): { state: TabState; navigateTo: string | null } {
+  const at = state.orderedUrls.indexOf(url);
+  if (at < 0) return { state, navigateTo: null };
+  const { [url]: _closed, ...mainTabs } = state.mainTabs;
+  const orderedUrls = state.orderedUrls.filter((u) => u !== url);
+  const next = { ...state, mainTabs, orderedUrls };
+  if (url !== activeUrl) return { state: next, navigateTo: null };
+  if (orderedUrls.length === 0) return { state: next, navigateTo: "/" };
+  return { state: next, navigateTo: orderedUrls[Math.max(0, at - 1)]! };
+}
+
+/** Moves a main tab to stand before another (or last when `beforeUrl` is null). */
+export function reorderMain(state: TabState, url: string, beforeUrl: string | null): TabState {
+  if (url === beforeUrl || !state.orderedUrls.includes(url)) return state;
+  const rest = state.orderedUrls.filter((u) => u !== url);
+  const at = beforeUrl === null ? rest.length : rest.indexOf(beforeUrl);
+  if (at < 0) return state;
+  return { ...state, orderedUrls: [...rest.slice(0, at), url, ...rest.slice(at)] };
+}
+
+/**
+ * Shows a URL in the side panel: it becomes the side panel's current tab (opened there if absent) and
+ * leaves the main tabs.
+ */
+export function setSider(state: TabState, url: string, name?: string | null): TabState {
+  const existing = state.siderTabs[url] ?? state.mainTabs[url];
+  const tabName = name ?? existing?.name ?? null;
+  const { [url]: _moved, ...mainTabs } = state.mainTabs;
+  return {
+    ...state,
+    mainTabs,
+    orderedUrls: state.orderedUrls.filter((u) => u !== url),
+    siderTabs: { ...state.siderTabs, [url]: { ...existing, url, name: tabName } },
+    orderedSiderUrls: state.orderedSiderUrls.includes(url)
+      ? state.orderedSiderUrls
+      : [...state.orderedSiderUrls, url],
+    currentSiderUrl: url,
+    currentSiderName: tabName,
+  };
+}
+
+/** Closes a side-panel tab; the previous one (or the new first) becomes current, none when it was the last. */
+export function closeSider(state: TabState, url: string): TabState {
+  const at = state.orderedSiderUrls.indexOf(url);
+  if (at < 0) return state;
+  const { [url]: _closed, ...siderTabs } = state.siderTabs;
+  const orderedSiderUrls = state.orderedSiderUrls.filter((u) => u !== url);
+  if (state.currentSiderUrl !== url) return { ...state, siderTabs, orderedSiderUrls };
+  const current = orderedSiderUrls[Math.max(0, at - 1)] ?? null;
+  return {
+    ...state,
+    siderTabs,
+    orderedSiderUrls,
+    currentSiderUrl: current,
+    currentSiderName: current ? (siderTabs[current]?.name ?? null) : null,
+  };
+}
+
+/**
+ * Unsets the side panel's tab: it moves back to the main tabs, and the caller navigates to it
+ * (`navigateTo`), so the person keeps looking at what they moved.
+ */
+export function unsetSider(state: TabState, url: string): { state: TabState; navigateTo: string | null } {
+  const tab = state.siderTabs[url];
+  if (!tab) return { state, navigateTo: null };
+  const closed = closeSider(state, url);
+  return { state: openMain(closed, url, tab.name), navigateTo: url };
+}
+
+/** Renames a tab wherever it is (a page names its tab once its node has loaded). */
+export function renameTab(state: TabState, url: string, name: string): TabState {
+  let next = state;
+  if (state.mainTabs[url] && state.mainTabs[url].name !== name)
+    next = { ...next, mainTabs: { ...next.mainTabs, [url]: { ...next.mainTabs[url], url, name } } };
+  if (state.siderTabs[url] && state.siderTabs[url].name !== name) {
+    next = { ...next, siderTabs: { ...next.siderTabs, [url]: { ...next.siderTabs[url], url, name } } };
+    if (next.currentSiderUrl === url) next = { ...next, currentSiderName: name };
+  }
+  return next;
+}
+
+/** Which panel a link clicked in `from` opens in: always the opposite one (workspace-spec 2). */
+export const oppositePanel = (from: "main" | "sider"): "main" | "sider" =>
+  from === "main" ? "sider" : "main";
+
+/** A saved state from the server or local storage, made whole whatever older shape it has. */
+export function normaliseTabState(raw: unknown): TabState {
+  if (!raw || typeof raw !== "object") return EMPTY_TABS;
+  const value = raw as Record<string, unknown>;
+  const toMap = (tabs: unknown): Record<string, Tab> => {
+    const list = Array.isArray(tabs) ? tabs : tabs && typeof tabs === "object" ? Object.values(tabs) : [];
+    const map: Record<string, Tab> = {};
+    for (const tab of list)
+      if (tab && typeof (tab as Tab).url === "string") map[(tab as Tab).url] = tab as Tab;
+    return map;
+  };
+  const mainTabs = toMap(value.mainTabs ?? value.tabs);
+  const siderTabs = toMap(value.siderTabs);
+  const order = (urls: unknown, tabs: Record<string, Tab>) => {
+    const listed = Array.isArray(urls)
+      ? urls.filter((u): u is string => typeof u === "string" && u in tabs)
+      : [];
+    return [...new Set([...listed, ...Object.keys(tabs)])];
+  };
+  const currentSiderUrl =
+    typeof value.currentSiderUrl === "string" && value.currentSiderUrl in siderTabs
+      ? value.currentSiderUrl
+      : null;
+  return {
+    mainTabs,
+    orderedUrls: order(value.orderedUrls, mainTabs),
+    siderTabs,
+    orderedSiderUrls: order(value.orderedSiderUrls, siderTabs),
+    currentSiderUrl,
+    currentSiderName: currentSiderUrl ? (siderTabs[currentSiderUrl]?.name ?? null) : null,
+  };
+}
+
+/** Side panel width: 300 px to 80% of the window, 600 by default (workspace-spec 9). */
+export const SIDER_DEFAULT_WIDTH = 600;
+export const SIDER_MIN_WIDTH = 300;
+export function clampSiderWidth(width: number, windowWidth: number): number {
+  const max = Math.max(SIDER_MIN_WIDTH, Math.floor(windowWidth * 0.8));
+  if (!Number.isFinite(width)) return Math.min(SIDER_DEFAULT_WIDTH, max);
+  return Math.min(max, Math.max(SIDER_MIN_WIDTH, Math.round(width)));
+}
