@@ -112,6 +112,14 @@ export const zh = {
     createFailed: (reason: string) => `创建知识点失败：${reason}`,
     unknownError: "未知错误",
   },
+  tabs: {
+    add: "新建标签页",
+    close: (title: string) => `关闭「${title}」`,
+    sider: "侧边栏",
+    toMain: "移到主区",
+    closeSider: "关闭侧边栏标签页",
+    splitter: "拖动调整侧边栏宽度",
+  },
   pages: {
     home: "我的知识",
     node: (id: string) => `知识点 #${id}`,

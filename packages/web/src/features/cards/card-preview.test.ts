@@ -9,7 +9,7 @@ describe("cardPreview", () => {
   });
 
   it("cuts at 50 characters without splitting a character", () => {
-    const long = "知".repeat(49) + "😀" + "识".repeat(10);
+    const long = `${"知".repeat(49)}😀${"识".repeat(10)}`;
     const preview = cardPreview({ text: long });
     expect(Array.from(preview)).toHaveLength(51);
     expect(preview.endsWith("😀…")).toBe(true);

@@ -24,7 +24,7 @@ export function Home() {
   const [failed, setFailed] = useState(false);
   const [planting, setPlanting] = useState(false);
   const [dragged, setDragged] = useState<number | null>(null);
-  const grid = useFlip<HTMLDivElement>(cards?.map((c) => c.id).join(","));
+  const grid = useFlip<HTMLUListElement>(cards?.map((c) => c.id).join(","));
 
   const reload = useCallback(async () => {
     if (rootId === null) return;
@@ -91,8 +91,9 @@ export function Home() {
       {!failed && cards === null && <Skeleton active />}
       {cards?.length === 0 && <Empty description={zh.home.empty} />}
       {cards && cards.length > 0 && (
-        <div
+        <ul
           ref={grid}
+          aria-label={zh.home.myTrees}
           className="home-grid"
           onDragOver={(event) => event.preventDefault()}
           onDrop={(event) => {
@@ -100,7 +101,7 @@ export function Home() {
           }}
         >
           {cards.map((node) => (
-            <div
+            <li
               key={node.id}
               data-flip-id={node.id}
               data-testid={`home-card-${node.id}`}
@@ -120,9 +121,9 @@ export function Home() {
               }}
             >
               <HomeCard node={node} rootId={rootId} onRemove={remove} />
-            </div>
+            </li>
           ))}
-        </div>
+        </ul>
       )}
       <PlantTreeModal
         open={planting}

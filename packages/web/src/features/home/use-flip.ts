@@ -10,6 +10,7 @@ export const FLIP_MS = 150;
 export function useFlip<T extends HTMLElement>(key: unknown) {
   const container = useRef<T>(null);
   const positions = useRef(new Map<string, DOMRect>());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the trigger (the order changed); the effect reads the DOM, not it
   useLayoutEffect(() => {
     const root = container.current;
     if (!root) return;

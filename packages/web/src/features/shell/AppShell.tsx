@@ -1,8 +1,9 @@
 import { Layout, Menu } from "antd";
-import { Link, Outlet, useLocation } from "react-router";
+import { Link, Outlet, type RouteObject, useLocation } from "react-router";
 import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
 import { NodeSearchBox } from "../search/NodeSearchBox";
+import { Workspace } from "../tabs/Workspace";
 import { UserMenu } from "./UserMenu";
 
 const NAV = [
@@ -14,7 +15,7 @@ const NAV = [
 ];
 
 /** Header with navigation and the user menu (signed in), the page, and the footer (people-spec 2). */
-export function AppShell() {
+export function AppShell({ pages = [] }: { pages?: RouteObject[] }) {
   const loggedIn = useAuth((s) => s.loggedIn);
   const { pathname } = useLocation();
   const selected =
@@ -48,7 +49,13 @@ export function AppShell() {
         )}
       </Layout.Header>
       <Layout.Content style={{ padding: 24 }}>
-        <Outlet />
+        {loggedIn ? (
+          <Workspace pages={pages}>
+            <Outlet />
+          </Workspace>
+        ) : (
+          <Outlet />
+        )}
       </Layout.Content>
       <Layout.Footer style={{ textAlign: "center", color: "#8c8c8c" }}>{zh.footer}</Layout.Footer>
     </Layout>

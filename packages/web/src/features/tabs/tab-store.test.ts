@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../api/test-helpers";
 import { openMain } from "./tab-model";
-import { resetTabs, SAVE_DEBOUNCE_MS, TAB_STATE_KEY, useTabs } from "./tab-store";
+import { resetTabs, SAVE_DEBOUNCE_MS, TAB_OWNER_KEY, TAB_STATE_KEY, useTabs } from "./tab-store";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -37,21 +37,34 @@ describe("tab store", () => {
     expect(useTabs.getState().tabs.orderedUrls).toEqual(["/data/1"]);
   });
 
-  it("takes the server's tabs at sign-in, but keeps the local ones when the server has none or fails", async () => {
-    useTabs.getState().apply((s) => openMain(s, "/local"));
+  it("at sign-in keeps this person's own tabs from this browser, and sends them to the server", async () => {
+    const fetch = mockFetch(() => ({ body: { success: true } }));
+    localStorage.setItem(TAB_OWNER_KEY, "7");
+    useTabs.getState().apply((s) => openMain(s, "/mine"));
+    await useTabs.getState().loadFor(7);
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(useTabs.getState().tabs.orderedUrls).toEqual(["/mine"]);
+    expect(fetch.mock.calls.every(([u]) => String(u).endsWith("/save_state/"))).toBe(true);
+  });
+
+  it("in a browser without this person's tabs takes the server's; none or a failure keeps what is there", async () => {
+    useTabs.getState().apply((s) => openMain(s, "/someone-elses"));
     mockFetch(() => ({ body: { mainTabs: [], orderedUrls: [], siderTabs: [], orderedSiderUrls: [] } }));
-    await useTabs.getState().loadFromServer();
-    expect(useTabs.getState().tabs.orderedUrls).toEqual(["/local"]);
+    await useTabs.getState().loadFor(8);
+    expect(useTabs.getState().tabs.orderedUrls).toEqual(["/someone-elses"]);
+    localStorage.removeItem(TAB_OWNER_KEY);
     vi.spyOn(console, "error").mockImplementation(() => {});
     mockFetch(() => ({ status: 500, body: { success: false, error: "x", code: "INTERNAL" } }));
-    await useTabs.getState().loadFromServer();
-    expect(useTabs.getState().tabs.orderedUrls).toEqual(["/local"]);
+    await useTabs.getState().loadFor(8);
+    expect(useTabs.getState().tabs.orderedUrls).toEqual(["/someone-elses"]);
+    localStorage.removeItem(TAB_OWNER_KEY);
     mockFetch(() => ({
       body: { mainTabs: { "/data/9": { url: "/data/9", name: "远" } }, orderedUrls: ["/data/9"] },
     }));
-    await useTabs.getState().loadFromServer();
+    await useTabs.getState().loadFor(8);
     expect(useTabs.getState().tabs.orderedUrls).toEqual(["/data/9"]);
     expect(JSON.parse(localStorage.getItem(TAB_STATE_KEY)!).orderedUrls).toEqual(["/data/9"]);
+    expect(localStorage.getItem(TAB_OWNER_KEY)).toBe("8");
   });
 
   it("keeps the splitter width within bounds and in local storage", () => {

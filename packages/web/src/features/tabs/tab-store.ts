@@ -11,6 +11,8 @@ import {
 /** Local storage keys (workspace-spec 2: the splitter's width is kept as `siderWidth`). */
 export const TAB_STATE_KEY = "tabState";
 export const SIDER_WIDTH_KEY = "siderWidth";
+/** Whose tabs this browser holds, so a second person signing in here never inherits them. */
+export const TAB_OWNER_KEY = "tabStateUser";
 
 /** Saves to the server wait for a pause in changes, so dragging tabs about is one save, not ten. */
 export const SAVE_DEBOUNCE_MS = 800;
@@ -46,8 +48,11 @@ interface TabStore {
   /** Applies a rule of tab-model to the state, keeps it locally and saves it to the server. */
   apply(change: (state: TabState) => TabState): void;
   setSiderWidth(width: number): void;
-  /** At sign-in: the server's tabs, when it has any, replace this browser's (they follow the person). */
-  loadFromServer(): Promise<void>;
+  /**
+   * At sign-in: this browser's tabs when they are this person's (they are the newest: a save may still
+   * be pending), else the server's, so a second browser restores the person's tabs.
+   */
+  loadFor(userId: number): Promise<void>;
 }
 
 export const useTabs = create<TabStore>((set, get) => ({
@@ -66,7 +71,16 @@ export const useTabs = create<TabStore>((set, get) => ({
     set({ siderWidth: clamped });
     localStorage.setItem(SIDER_WIDTH_KEY, String(clamped));
   },
-  async loadFromServer() {
+  async loadFor(userId) {
+    const local = get().tabs;
+    if (
+      localStorage.getItem(TAB_OWNER_KEY) === String(userId) &&
+      local.orderedUrls.length + local.orderedSiderUrls.length > 0
+    ) {
+      scheduleSave(local);
+      return;
+    }
+    localStorage.setItem(TAB_OWNER_KEY, String(userId));
     try {
       const remote = normaliseTabState(await api.get("/tabstate/get_state/"));
       if (remote.orderedUrls.length === 0 && remote.orderedSiderUrls.length === 0) return;

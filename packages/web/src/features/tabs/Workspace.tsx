@@ -1,0 +1,184 @@
+import { CloseOutlined, ExportOutlined, PlusOutlined } from "@ant-design/icons";
+import { Button, Tabs, Tooltip } from "antd";
+import { type MouseEvent, type ReactNode, useEffect, useRef } from "react";
+import { type RouteObject, useLocation, useNavigate, useRoutes } from "react-router";
+import { api } from "../../api/client";
+import { zh } from "../../i18n/zh-CN";
+import { useAuth } from "../../stores/auth";
+import { internalLinkOf } from "./link-interception";
+import { Splitter } from "./Splitter";
+import {
+  closeMain,
+  closeSider,
+  openMain,
+  opensInSider,
+  renameTab,
+  reorderMain,
+  setSider,
+  tabTitle,
+  unsetSider,
+} from "./tab-model";
+import { useTabs } from "./tab-store";
+import "./workspace.css";
+
+/**
+ * The tab workspace (workspace-spec 2): main tabs over the routed page, and a side panel with its own
+ * tabs beside it. Every rule lives in tab-model; this file only wires it to the router and the DOM.
+ */
+export function Workspace({ pages, children }: { pages: RouteObject[]; children: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const userId = useAuth((s) => s.user?.id);
+  const { tabs, apply, loadFor } = useTabs();
+  const siderWidth = useTabs((s) => s.siderWidth);
+  const url = location.pathname + location.search;
+  const lastMainUrl = useRef<string>("/");
+
+  useEffect(() => {
+    if (userId !== undefined) void loadFor(userId);
+  }, [userId, loadFor]);
+
+  // Routing to a URL opens its tab and activates it; /ask paths go to the side panel instead.
+  useEffect(() => {
+    if (opensInSider(location.pathname)) {
+      apply((s) => setSider(s, url));
+      navigate(lastMainUrl.current, { replace: true });
+      return;
+    }
+    lastMainUrl.current = url;
+    if (location.pathname !== "/") apply((s) => openMain(s, url));
+  }, [url, location.pathname, apply, navigate]);
+
+  useNodeTabNames();
+
+  const openLink = (from: "main" | "sider") => (event: MouseEvent) => {
+    const link = internalLinkOf(event.nativeEvent);
+    if (!link) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (from === "main") apply((s) => setSider(s, link.url, link.name || null));
+    else {
+      apply((s) => openMain(s, link.url, link.name || null));
+      navigate(link.url);
+    }
+  };
+
+  const close = (closing: string) => {
+    const result = closeMain(useTabs.getState().tabs, closing, url);
+    apply(() => result.state);
+    if (result.navigateTo) navigate(result.navigateTo);
+  };
+
+  const dragged = useRef<string | null>(null);
+  const sider = tabs.currentSiderUrl;
+  return (
+    <div className="workspace">
+      <div className="workspace-main">
+        <Tabs
+          type="editable-card"
+          size="small"
+          activeKey={url}
+          onChange={(key) => navigate(key)}
+          addIcon={<PlusOutlined aria-label={zh.tabs.add} />}
+          onEdit={(key, action) => (action === "add" ? navigate("/empty") : close(String(key)))}
+          items={tabs.orderedUrls.map((tabUrl) => ({
+            key: tabUrl,
+            closeIcon: <CloseOutlined aria-label={zh.tabs.close(tabTitle(tabs.mainTabs[tabUrl], tabUrl))} />,
+            label: (
+              // biome-ignore lint/a11y/noStaticElementInteractions: the tab itself (role="tab") is the control; this span only lets a pointer drag it to reorder
+              <span
+                draggable
+                data-tab-url={tabUrl}
+                onDragStart={() => {
+                  dragged.current = tabUrl;
+                }}
+                onDragOver={(event) => event.preventDefault()}
+                onDrop={() => {
+                  const from = dragged.current;
+                  dragged.current = null;
+                  if (from) apply((s) => reorderMain(s, from, tabUrl));
+                }}
+              >
+                {tabTitle(tabs.mainTabs[tabUrl], tabUrl)}
+              </span>
+            ),
+          }))}
+        />
+        <div className="workspace-page" onClickCapture={openLink("main")}>
+          {children}
+        </div>
+      </div>
+      {sider && (
+        <>
+          <Splitter />
+          <aside className="workspace-sider" style={{ width: siderWidth }} aria-label={zh.tabs.sider}>
+            <Tabs
+              size="small"
+              activeKey={sider}
+              onChange={(key) => apply((s) => setSider(s, key))}
+              tabBarExtraContent={
+                <span>
+                  <Tooltip title={zh.tabs.toMain}>
+                    <Button
+                      size="small"
+                      type="text"
+                      icon={<ExportOutlined />}
+                      aria-label={zh.tabs.toMain}
+                      onClick={() => {
+                        const result = unsetSider(useTabs.getState().tabs, sider);
+                        apply(() => result.state);
+                        if (result.navigateTo) navigate(result.navigateTo);
+                      }}
+                    />
+                  </Tooltip>
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<CloseOutlined />}
+                    aria-label={zh.tabs.closeSider}
+                    onClick={() => apply((s) => closeSider(s, sider))}
+                  />
+                </span>
+              }
+              items={tabs.orderedSiderUrls.map((tabUrl) => ({
+                key: tabUrl,
+                label: tabTitle(tabs.siderTabs[tabUrl], tabUrl),
+              }))}
+            />
+            <div className="workspace-page" onClickCapture={openLink("sider")}>
+              <SiderPage pages={pages} url={sider} />
+            </div>
+          </aside>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The side panel renders its URL with the same routes as the main page, at its own location. */
+function SiderPage({ pages, url }: { pages: RouteObject[]; url: string }) {
+  const [pathname, search = ""] = url.split("?");
+  return useRoutes(pages, { pathname, search: search ? `?${search}` : "" });
+}
+
+/**
+ * Node tabs opened by URL carry no name; they take the node's name once it is known. The GET is the
+ * one the node page itself makes, and identical GETs in flight are merged, so this costs no request.
+ */
+function useNodeTabNames() {
+  const tabs = useTabs((s) => s.tabs);
+  const apply = useTabs((s) => s.apply);
+  const asked = useRef(new Set<string>());
+  useEffect(() => {
+    const all = [...Object.values(tabs.mainTabs), ...Object.values(tabs.siderTabs)];
+    for (const tab of all) {
+      const match = /^\/data\/(\d+)$/.exec(tab.url);
+      if (!match || tab.name || asked.current.has(tab.url)) continue;
+      asked.current.add(tab.url);
+      api
+        .get<{ name: string }>(`/dnode/${match[1]}`)
+        .then((node) => node.name && apply((s) => renameTab(s, tab.url, node.name)))
+        .catch(() => {});
+    }
+  }, [tabs, apply]);
+}
