@@ -48,6 +48,7 @@ export async function ranksOnIds(
 ): Promise<Map<number, number>> {
   const ranks = new Map<number, number>();
   if (ids.length === 0 || userId === null) return ranks;
+  // Set-based throughout (hash joins, no correlated subqueries), so a page costs one pass over each part.
   const rows = await queryRows<{ id: number; rank: number }>(
     db,
     sql`with recursive
@@ -70,17 +71,28 @@ export async function ranksOnIds(
           where t.owner_id <> ${userId} and t.anchor_id in (select anchor from point_anchors)
         union all
         select up.target, d.id, d.parent_id, up.depth + 1 from up join dnode d on d.id = up.parent_id
-          where up.depth < ${MAX_DEPTH})
+          where up.depth < ${MAX_DEPTH}),
+      shared as (
+        select up.target as id, max(p.rank) as rank
+          from up join points p on p.node = up.node join t on t.id = up.target
+          where p.anchor is null or p.anchor = t.anchor_id
+          group by up.target),
+      granted as (
+        select t.id, max(${rankOf(sql`g.auth_type`)}) as rank
+          from t join anchor_grant g on g.anchor_id = t.anchor_id
+          where g.descendent_id is null and (g.user_id = ${userId} or g.user_id is null)
+          group by t.id),
+      published as (
+        select t.id from t join anchor_setting s on s.anchor_id = t.anchor_id where s.is_public)
       select t.id,
         case when t.owner_id = ${userId} then 3 else greatest(
-          coalesce((select max(${rankOf(sql`g.auth_type`)}) from anchor_grant g
-                    where g.anchor_id = t.anchor_id and g.descendent_id is null
-                      and (g.user_id = ${userId} or g.user_id is null)), 0),
-          coalesce((select 1 from anchor_setting s where s.anchor_id = t.anchor_id and s.is_public), 0),
-          coalesce((select max(p.rank) from up join points p on p.node = up.node
-                    where up.target = t.id and (p.anchor is null or p.anchor = t.anchor_id)), 0)
-        ) end as rank
-      from t`,
+          coalesce(granted.rank, 0),
+          case when published.id is null then 0 else 1 end,
+          coalesce(shared.rank, 0)) end as rank
+      from t
+        left join granted on granted.id = t.id
+        left join published on published.id = t.id
+        left join shared on shared.id = t.id`,
   );
   for (const row of rows) ranks.set(Number(row.id), Number(row.rank));
   return ranks;
@@ -119,7 +131,8 @@ export function authorize<T>(node: T | undefined, rights: NodeRights, level: Lev
  * whose nodes a caller reaches through the tree they were shared in.
  */
 export function readableSql(userId: number): SQL {
-  return sql`(dnode.owner_id = ${userId} or dnode.anchor_id in (
+  // `= any(array(...))` runs the grant lookup once, so each side of the `or` can use its own index.
+  return sql`(dnode.owner_id = ${userId} or dnode.anchor_id = any(array(
     select g.anchor_id from anchor_grant g
-    where (g.user_id = ${userId} or g.user_id is null) and g.descendent_id is null))`;
+    where (g.user_id = ${userId} or g.user_id is null) and g.descendent_id is null)))`;
 }
