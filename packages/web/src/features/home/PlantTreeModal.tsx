@@ -42,7 +42,7 @@ export function PlantTreeModal({
       }}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ type: "DIR" }} preserve={false}>
+      <Form form={form} name="plant-tree" layout="vertical" initialValues={{ type: "DIR" }} preserve={false}>
         <Form.Item name="type" label={zh.home.plantType}>
           <Radio.Group
             options={[
