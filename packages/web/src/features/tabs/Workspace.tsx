@@ -32,7 +32,7 @@ export function Workspace({ pages, children }: { pages: RouteObject[]; children:
   const { tabs, apply, loadFor } = useTabs();
   const siderWidth = useTabs((s) => s.siderWidth);
   const url = location.pathname + location.search;
-  const lastMainUrl = useRef<string>("/");
+  const lastMainUrl = useRef<string | null>(null);
 
   useEffect(() => {
     if (userId !== undefined) void loadFor(userId);
@@ -42,7 +42,8 @@ export function Workspace({ pages, children }: { pages: RouteObject[]; children:
   useEffect(() => {
     if (opensInSider(location.pathname)) {
       apply((s) => setSider(s, url));
-      navigate(lastMainUrl.current, { replace: true });
+      // Back to the main tab that was showing; after a fresh load, the last main tab (or home).
+      navigate(lastMainUrl.current ?? useTabs.getState().tabs.orderedUrls.at(-1) ?? "/", { replace: true });
       return;
     }
     lastMainUrl.current = url;
