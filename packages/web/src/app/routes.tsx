@@ -1,4 +1,6 @@
 import type { RouteObject } from "react-router";
+import { PublicKnowledgePage } from "../features/knowledge/PublicKnowledgePage";
+import { NodePage } from "../features/outliner/NodePage";
 import {
   AboutPage,
   HomePage,
@@ -7,64 +9,67 @@ import {
   RequireLogin,
   TitledPage,
 } from "../features/pages/Pages";
+import { UserProfilePage } from "../features/profile/UserProfilePage";
 import { AppShell } from "../features/shell/AppShell";
 import { zh } from "../i18n/zh-CN";
 
 const p = zh.pages;
 
 /** Every route of both specs (workspace-spec 2, people-spec 2); features fill them in their issues. */
-export const routes: RouteObject[] = [
+export const pageRoutes: RouteObject[] = [
+  { path: "/", element: <HomePage /> },
+  { path: "/data/:id", element: <NodePage /> },
+  { path: "/data/:id/RESOURCE", element: <ParamPage title={(x) => p.resource(x.id)} /> },
+  { path: "/data/:id/:relationName", element: <NodePage /> },
   {
-    element: <AppShell />,
-    children: [
-      { path: "/", element: <HomePage /> },
-      { path: "/data/:id", element: <ParamPage title={(x) => p.node(x.id)} /> },
-      { path: "/data/:id/RESOURCE", element: <ParamPage title={(x) => p.resource(x.id)} /> },
-      {
-        path: "/data/:id/:relationName",
-        element: <ParamPage title={(x) => p.relation(x.id, x.relationName)} />,
-      },
-      { path: "/user/:userId", element: <ParamPage title={(x) => p.user(x.userId)} /> },
-      { path: "/ask", element: <TitledPage title={p.ask} /> },
-      { path: "/dialogue/:id", element: <ParamPage title={(x) => p.dialogue(x.id)} /> },
-      { path: "/xiaoxi", element: <TitledPage title={p.xiaoxi} /> },
-      { path: "/myai", element: <TitledPage title={p.myai} /> },
-      {
-        path: "/public-knowledge",
-        element: (
-          <RequireLogin>
-            <TitledPage title={p.publicKnowledge} />
-          </RequireLogin>
-        ),
-      },
-      {
-        path: "/wenai",
-        element: (
-          <RequireLogin>
-            <TitledPage title={p.wenai} />
-          </RequireLogin>
-        ),
-      },
-      { path: "/messages", element: <TitledPage title={p.messages} /> },
-      { path: "/friends", element: <TitledPage title={p.friends} /> },
-      { path: "/xingwei", element: <TitledPage title={p.xingwei} /> },
-      { path: "/tagset/:id", element: <ParamPage title={(x) => p.tagset(x.id)} /> },
-      { path: "/about", element: <AboutPage /> },
-      { path: "/damen", element: <TitledPage title={p.damen} /> },
-      { path: "/testwebsocket", element: <TitledPage title={p.testWebsocket} /> },
-      { path: "/image/upload", element: <TitledPage title={p.imageUpload} /> },
-      { path: "/empty", element: <TitledPage title={p.empty} /> },
-      ...[
-        "/test",
-        "/test-dnode-card",
-        "/test-math-richtext",
-        "/tests",
-        "/test-mathjax-only",
-        "/test-local-mathjax",
-        "/test-custom-math-plugin",
-        "/test-formula-input",
-      ].map((path) => ({ path, element: <TitledPage title={`${p.test} ${path}`} /> })),
-      { path: "*", element: <NotFoundPage /> },
-    ],
+    path: "/user/:userId",
+    element: (
+      <RequireLogin>
+        <UserProfilePage />
+      </RequireLogin>
+    ),
   },
+  { path: "/ask", element: <TitledPage title={p.ask} /> },
+  { path: "/dialogue/:id", element: <ParamPage title={(x) => p.dialogue(x.id)} /> },
+  { path: "/xiaoxi", element: <TitledPage title={p.xiaoxi} /> },
+  { path: "/myai", element: <TitledPage title={p.myai} /> },
+  {
+    path: "/public-knowledge",
+    element: (
+      <RequireLogin>
+        <PublicKnowledgePage />
+      </RequireLogin>
+    ),
+  },
+  {
+    path: "/wenai",
+    element: (
+      <RequireLogin>
+        <TitledPage title={p.wenai} />
+      </RequireLogin>
+    ),
+  },
+  { path: "/messages", element: <TitledPage title={p.messages} /> },
+  { path: "/friends", element: <TitledPage title={p.friends} /> },
+  { path: "/xingwei", element: <TitledPage title={p.xingwei} /> },
+  { path: "/tagset/:id", element: <ParamPage title={(x) => p.tagset(x.id)} /> },
+  { path: "/about", element: <AboutPage /> },
+  { path: "/damen", element: <TitledPage title={p.damen} /> },
+  { path: "/testwebsocket", element: <TitledPage title={p.testWebsocket} /> },
+  { path: "/image/upload", element: <TitledPage title={p.imageUpload} /> },
+  { path: "/empty", element: <TitledPage title={p.empty} /> },
+  ...[
+    "/test",
+    "/test-dnode-card",
+    "/test-math-richtext",
+    "/tests",
+    "/test-mathjax-only",
+    "/test-local-mathjax",
+    "/test-custom-math-plugin",
+    "/test-formula-input",
+  ].map((path) => ({ path, element: <TitledPage title={`${p.test} ${path}`} /> })),
+  { path: "*", element: <NotFoundPage /> },
 ];
+
+/** The shell around every page; the side panel renders the same page routes at its own URL. */
+export const routes: RouteObject[] = [{ element: <AppShell pages={pageRoutes} />, children: pageRoutes }];

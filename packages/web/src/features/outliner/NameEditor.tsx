@@ -1,0 +1,112 @@
+import { type KeyboardEvent, useLayoutEffect, useRef } from "react";
+import { zh } from "../../i18n/zh-CN";
+import { type CommandContext, findCommand } from "./commands";
+import { useController, useTreeView } from "./context";
+import type { NodeRow } from "./flatten";
+import { isImeKey } from "./keys";
+import { focusDone, setActive, useOutline } from "./store";
+
+// Where the browser sizes a textarea to its text (Chromium), no script measures it.
+const fieldSizing =
+  typeof CSS !== "undefined" && typeof CSS.supports === "function" && CSS.supports("field-sizing", "content");
+
+function autosize(el: HTMLTextAreaElement): void {
+  if (fieldSizing) return;
+  el.style.height = "auto";
+  if (el.scrollHeight > 0) el.style.height = `${el.scrollHeight}px`;
+}
+
+interface Props {
+  row: NodeRow;
+  name: string;
+  editable: boolean;
+  tabbable: boolean;
+}
+
+/**
+ * The inline name editor of a row: a one-line-at-a-time textarea (long names wrap) whose keys are the
+ * outliner's commands. While an input method composes, keys belong to it and nothing is saved.
+ */
+export function NameEditor({ row, name, editable, tabbable }: Props) {
+  const controller = useController();
+  const view = useTreeView();
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const composing = useRef(false);
+  const beforeComposition = useRef(name);
+  const caretAfterRender = useRef<number | null>(null);
+  const focus = useOutline((s) => (s.focus?.key === row.key && s.focus.edit ? s.focus : null));
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (caretAfterRender.current !== null) {
+      el.setSelectionRange(caretAfterRender.current, caretAfterRender.current);
+      caretAfterRender.current = null;
+    }
+    autosize(el);
+  });
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!focus || !el) return;
+    el.focus();
+    const end = el.value.length;
+    const at = focus.caret === "end" ? end : focus.caret === "start" ? 0 : Math.min(focus.caret, end);
+    el.setSelectionRange(at, at);
+    focusDone(focus.seq);
+  }, [focus]);
+
+  const apply = (el: HTMLTextAreaElement, before: string, isComposing: boolean) => {
+    const { caretShift } = controller.changeName(row, before, el.value, isComposing);
+    if (caretShift > 0) caretAfterRender.current = Math.max(0, (el.selectionStart ?? 0) - caretShift);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (isImeKey(event, composing.current)) return;
+    const el = event.currentTarget;
+    const ctx: CommandContext = {
+      controller,
+      view,
+      row,
+      text: el.value,
+      selectionStart: el.selectionStart ?? 0,
+      selectionEnd: el.selectionEnd ?? 0,
+      setText: (_text, caret) => {
+        caretAfterRender.current = caret;
+      },
+    };
+    const command = findCommand(event, ctx);
+    if (command) {
+      event.preventDefault();
+      command.run(ctx);
+    } else if (event.key === "Enter") event.preventDefault(); // a name never holds a newline
+  };
+
+  return (
+    <textarea
+      ref={ref}
+      className="ol-name"
+      rows={1}
+      value={name}
+      readOnly={!editable}
+      aria-label={zh.outliner.nameInput}
+      spellCheck={false}
+      tabIndex={tabbable ? 0 : -1}
+      onFocus={() => {
+        setActive(row.key, true);
+        controller.activate(row);
+      }}
+      onBlur={() => controller.commitName(view, row)}
+      onChange={(e) => apply(e.currentTarget, name, composing.current)}
+      onCompositionStart={() => {
+        composing.current = true;
+        beforeComposition.current = name;
+      }}
+      onCompositionEnd={(e) => {
+        composing.current = false;
+        apply(e.currentTarget, beforeComposition.current, false);
+      }}
+      onKeyDown={onKeyDown}
+    />
+  );
+}

@@ -1,0 +1,151 @@
+import { useQuery } from "@tanstack/react-query";
+import { MESSAGES } from "@zhishu/shared";
+import { App, Button, Result, Skeleton, Typography } from "antd";
+import { useEffect, useId, useLayoutEffect, useMemo, useRef } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { ApiError } from "../../api/client";
+import { zh } from "../../i18n/zh-CN";
+import { useAuth } from "../../stores/auth";
+import { RequireLogin, TitledPage } from "../pages/Pages";
+import { outlineApi } from "./api";
+import { ControllerContext, sharedController } from "./context";
+import { childRelationOf, forwardGroups, isGrouped } from "./groups";
+import { relationLabel } from "./ListRows";
+import { typeLabelOf } from "./name-prefix";
+import { nodeFetchMessage } from "./node-error";
+import { OutlineTree } from "./OutlineTree";
+import { useOutline } from "./store";
+import type { TreeView } from "./tree-view";
+import { rootViewId } from "./view-id";
+import "./outliner.css";
+
+const t = zh.outliner;
+
+/** `/data/:id` and `/data/:id/:relationName`: the node page (workspace-spec 2 "Node views"). */
+export function NodePage() {
+  const { id = "", relationName } = useParams();
+  const loggedIn = useAuth((s) => s.loggedIn);
+  if (!loggedIn)
+    return (
+      <TitledPage title={zh.pages.node(id)}>
+        <RequireLogin>{null}</RequireLogin>
+      </TitledPage>
+    );
+  return <NodeView key={`${id}/${relationName ?? ""}`} idText={id} relation={relationName ?? null} />;
+}
+
+function NodeView({ idText, relation }: { idText: string; relation: string | null }) {
+  const id = /^\d{1,10}$/.test(idText) ? Number(idText) : 0;
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const controller = sharedController();
+  // Toasts and navigation of this page: set before any key can reach the controller.
+  useLayoutEffect(() => {
+    controller.deps = {
+      ...controller.deps,
+      notify: (text) => void message.error(text),
+      warn: (text) => void message.warning(text),
+      navigate: (path) => void navigate(path),
+    };
+  }, [controller, message, navigate]);
+  const helpId = useId();
+  const scope = useId();
+  const view = useRef<TreeView>({ scope: `${scope}|`, rootId: id, rows: [] }).current;
+
+  const query = useQuery({
+    queryKey: ["dnode", id],
+    queryFn: () => outlineApi.node(id),
+    enabled: id > 0,
+    // Only a lost answer is worth asking again; 403 and 404 will not change by retrying.
+    retry: (count, error) => error instanceof ApiError && error.status === 0 && count < 1,
+  });
+  useEffect(() => {
+    if (query.data) controller.receive([query.data]);
+  }, [controller, query.data]);
+
+  const node = useOutline((s) => s.nodes[id]);
+  const groups = useMemo(() => (relation ? [relation] : node ? forwardGroups(node) : []), [relation, node]);
+  const groupsKey = groups.join(",");
+  const grouped = !relation && node ? isGrouped(groups.map((g) => node.relations?.[g]?.size ?? 0)) : false;
+
+  // The lists load as soon as the node is known (from cache, before any row can be typed, so a list
+  // not loaded yet is marked loading and merges with what is typed), and again when it arrives fresh.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: dataUpdatedAt is the trigger for the reload
+  useEffect(() => {
+    if (groupsKey) void controller.loadRoot(id, groupsKey.split(","));
+  }, [controller, id, groupsKey, query.dataUpdatedAt]);
+
+  if (id === 0) return <Result status="404" title={MESSAGES.nodeNotFound} />;
+  if (query.error) {
+    const status = query.error instanceof ApiError ? query.error.status : 0;
+    return (
+      <Result
+        status={status === 403 ? "403" : status === 404 ? "404" : "warning"}
+        title={nodeFetchMessage(query.error)}
+        extra={
+          status !== 403 && status !== 404 ? (
+            <Button onClick={() => void query.refetch()}>{t.retry}</Button>
+          ) : undefined
+        }
+      />
+    );
+  }
+  if (!node)
+    return (
+      <div role="status" aria-busy="true" aria-label={t.loading}>
+        <Skeleton active title paragraph={{ rows: 6 }} />
+      </div>
+    );
+
+  const label = typeLabelOf(node.type, node.content);
+  const primary = relation ?? childRelationOf(node.type);
+  const name = node.name || t.untitled;
+  return (
+    <ControllerContext.Provider value={controller}>
+      <section className="ol-page">
+        <Typography.Title level={2} className="ol-title">
+          {label && (
+            <span
+              className={`ol-type${label.custom ? " ol-type-custom" : ""}`}
+              title={t.typeLabel(label.code)}
+            >
+              {label.text}
+            </span>
+          )}{" "}
+          {relation ? `${name} · ${relationLabel(relation)}` : name}
+        </Typography.Title>
+        {relation && <Link to={`/data/${id}`}>{t.backToNode}</Link>}
+        <OutlineTree
+          view={view}
+          rootId={id}
+          groups={groups}
+          primary={primary}
+          grouped={grouped}
+          viewId={rootViewId(id, relation)}
+          label={t.tree(name)}
+          describedBy={helpId}
+        />
+        <EmptyHint rootId={id} groups={groups} />
+        {node.permissions?.write !== false && (
+          <Button type="dashed" className="ol-add" onClick={() => controller.appendChild(view, id, primary)}>
+            {t.addChild}
+          </Button>
+        )}
+        <p id={helpId} className="ol-help">
+          {t.keyboardHelp}
+        </p>
+      </section>
+    </ControllerContext.Provider>
+  );
+}
+
+/** Says so when the page has nothing to show yet. */
+function EmptyHint({ rootId, groups }: { rootId: number; groups: string[] }) {
+  const empty = useOutline((s) =>
+    groups.every((g) => {
+      const list = s.lists[`${rootId}:${g}`];
+      return list?.status === "ready" && list.ids.length === 0;
+    }),
+  );
+  return empty ? <p className="ol-empty">{t.empty}</p> : null;
+}

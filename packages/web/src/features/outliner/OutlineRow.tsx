@@ -1,0 +1,151 @@
+import { type KeyboardEvent, type MouseEvent, memo, useLayoutEffect, useRef } from "react";
+import { zh } from "../../i18n/zh-CN";
+import { useController, useTreeView } from "./context";
+import { NESTED_RELATION } from "./core";
+import { type NodeRow, parentRow } from "./flatten";
+import { NameEditor } from "./NameEditor";
+import { typeLabelOf } from "./name-prefix";
+import { focusDone, requestFocus, setActive, useOutline } from "./store";
+import { listKey } from "./view-id";
+
+const t = zh.outliner;
+
+/** Indentation per level, in pixels. */
+export const INDENT = 24;
+
+interface Props {
+  row: NodeRow;
+  /** The row a Tab from outside lands on when no row is selected yet. */
+  tabbable: boolean;
+  /** In a flat list of several groups: the group is named on rows not of the node's own children. */
+  relationTag: string | null;
+}
+
+function sameRow(a: Props, b: Props): boolean {
+  const x = a.row;
+  const y = b.row;
+  return (
+    a.tabbable === b.tabbable &&
+    a.relationTag === b.relationTag &&
+    x.key === y.key &&
+    x.id === y.id &&
+    x.parentId === y.parentId &&
+    x.depth === y.depth &&
+    x.index === y.index &&
+    x.setSize === y.setSize &&
+    x.expanded === y.expanded &&
+    x.viewId === y.viewId
+  );
+}
+
+/**
+ * One node row: toggle, bullet (opens the node), type label and the name editor, as a WAI-ARIA treeitem.
+ * It reads its own node from the store, so typing in one row never re-renders another.
+ */
+export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag }: Props) {
+  const controller = useController();
+  const view = useTreeView();
+  const node = useOutline((s) => s.nodes[row.id]);
+  const childTotal = useOutline((s) => s.lists[listKey(row.id, NESTED_RELATION)]?.total);
+  const active = useOutline((s) => (s.active?.key === row.key ? s.active : null));
+  const focusRow = useOutline((s) => (s.focus?.key === row.key && !s.focus.edit ? s.focus : null));
+  const ref = useRef<HTMLDivElement>(null);
+
+  useLayoutEffect(() => {
+    if (!focusRow || !ref.current) return;
+    ref.current.focus();
+    setActive(row.key, false);
+    focusDone(focusRow.seq);
+  }, [focusRow, row.key]);
+
+  if (!node) return null;
+  const hasChildren = (childTotal ?? node.relations?.[NESTED_RELATION]?.size ?? 0) > 0;
+  const label = typeLabelOf(node.type, node.content);
+  const name = node.name || t.untitled;
+  const bullet = `ol-bullet${hasChildren && !row.expanded ? " ol-bullet-closed" : ""}`;
+
+  // Keys of the selected (not edited) row: the tree pattern's arrows, Enter/F2 to edit.
+  const onRowKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) return;
+    const handled = (() => {
+      switch (event.key) {
+        case "ArrowUp":
+        case "ArrowDown":
+          controller.focusSibling(view, row, event.key === "ArrowUp" ? -1 : 1, "end", false);
+          return true;
+        case "ArrowRight":
+          if (!controller.toggle(row, true) && row.expanded)
+            controller.focusSibling(view, row, 1, "end", false);
+          return true;
+        case "ArrowLeft": {
+          if (controller.toggle(row, false)) return true;
+          const parent = parentRow(view.rows, row.key);
+          if (parent) requestFocus(parent.key, "end", false);
+          return true;
+        }
+        case "Enter":
+        case "F2":
+          requestFocus(row.key, "end", true);
+          return true;
+        default:
+          return false;
+      }
+    })();
+    if (handled) event.preventDefault();
+  };
+
+  const onBullet = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    void controller.open(row);
+  };
+
+  return (
+    <div
+      ref={ref}
+      role="treeitem"
+      className={`ol-row${active ? " ol-row-active" : ""}`}
+      aria-level={row.depth}
+      aria-posinset={row.index + 1}
+      aria-setsize={row.setSize}
+      aria-selected={active !== null}
+      aria-expanded={hasChildren ? row.expanded : undefined}
+      aria-label={label ? `${label.text} ${name}` : name}
+      tabIndex={active && !active.editing ? 0 : -1}
+      style={{ paddingLeft: (row.depth - 1) * INDENT }}
+      onKeyDown={onRowKey}
+    >
+      {hasChildren ? (
+        <button
+          type="button"
+          className={`ol-toggle${row.expanded ? " ol-toggle-open" : ""}`}
+          aria-label={row.expanded ? t.collapse : t.expand}
+          tabIndex={-1}
+          onClick={() => controller.toggle(row)}
+        />
+      ) : (
+        <span className="ol-toggle-space" />
+      )}
+      {row.id > 0 ? (
+        <a className={bullet} href={`/data/${row.id}`} tabIndex={-1} onClick={onBullet}>
+          <span className="ol-sr">{t.open(name)}</span>
+        </a>
+      ) : (
+        // Not saved yet: nothing to open until the server gave it an id.
+        <span className={bullet} />
+      )}
+      {label && (
+        <span className={`ol-type${label.custom ? " ol-type-custom" : ""}`} title={t.typeLabel(label.code)}>
+          {label.text}
+        </span>
+      )}
+      {relationTag && <span className="ol-relation">{relationTag}</span>}
+      <NameEditor
+        row={row}
+        name={node.name}
+        editable={node.permissions?.write !== false}
+        tabbable={active ? active.editing : tabbable}
+      />
+    </div>
+  );
+}, sameRow);

@@ -1,0 +1,156 @@
+import { defaultRangeExtractor, type Range, useVirtualizer } from "@tanstack/react-virtual";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
+import { TreeViewContext, useController } from "./context";
+import { NESTED_RELATION } from "./core";
+import { type FlatRow, flattenTree, isNodeRow } from "./flatten";
+import { GroupHeader, ListLoading, LoadMore, relationLabel } from "./ListRows";
+import { OutlineRow } from "./OutlineRow";
+import { isExpanded, keyOf, setViewStatus, useOutline } from "./store";
+import type { TreeView } from "./tree-view";
+import { listKey } from "./view-id";
+
+/** The estimated height of a one-line row; real heights are measured. */
+export const ROW_HEIGHT = 32;
+
+interface Props {
+  /** This tree's rows and key scope (a node may be open in the main and the side panel at once). */
+  view: TreeView;
+  rootId: number;
+  /** The relation groups shown, in order; `primary` is the node's own children. */
+  groups: string[];
+  primary: string;
+  grouped: boolean;
+  /** The page's view id (root form), where collapsed groups are kept. */
+  viewId: string;
+  label: string;
+  describedBy?: string;
+}
+
+/**
+ * The tree of a node page: the visible tree flattened into rows and virtualised, so only the rows in
+ * view (plus the one being edited) are in the DOM, however many children the node has.
+ */
+export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, label, describedBy }: Props) {
+  const controller = useController();
+  const lists = useOutline((s) => s.lists);
+  const views = useOutline((s) => s.views);
+  const aliases = useOutline((s) => s.aliases);
+  const activeKey = useOutline((s) => s.active?.key);
+  const focus = useOutline((s) => s.focus);
+  const collapsedGroups = views[viewId]?.collapsedGroups;
+
+  const rows = useMemo(
+    () =>
+      flattenTree({
+        rootId,
+        groups,
+        grouped,
+        lists,
+        isExpanded: (v) => isExpanded(views, v),
+        isGroupCollapsed: (g) => collapsedGroups?.includes(g) ?? false,
+        keyOf: (id) => keyOf(id, aliases),
+        childRelation: NESTED_RELATION,
+        scope: view.scope,
+      }),
+    [view.scope, rootId, groups, grouped, lists, views, aliases, collapsedGroups],
+  );
+
+  useLayoutEffect(() => {
+    view.rows = rows;
+    view.rootId = rootId;
+  }, [view, rows, rootId]);
+
+  // Opened rows restored from local storage ask for their children (batched by the load queue);
+  // the page's own groups are loaded by the page.
+  useEffect(() => {
+    for (const row of rows)
+      if (row.kind === "loading" && row.parentId !== rootId && !lists[listKey(row.parentId, row.relation)])
+        controller.ensureLoaded(row.parentId, row.relation);
+  }, [controller, rows, lists, rootId]);
+
+  const activeIndex = useMemo(() => rows.findIndex((r) => r.key === activeKey), [rows, activeKey]);
+  const firstNode = activeIndex < 0 ? rows.findIndex(isNodeRow) : -1;
+
+  // The row being edited stays mounted when scrolled away: its caret and IME composition survive.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (activeIndex >= 0 && !indexes.includes(activeIndex)) {
+        indexes.push(activeIndex);
+        indexes.sort((a, b) => a - b);
+      }
+      return indexes;
+    },
+    [activeIndex],
+  );
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // Stable between renders: a new function would make the virtualiser recompute every row's position.
+  const getItemKey = useCallback((i: number) => rows[i].key, [rows]);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    getItemKey,
+    rangeExtractor,
+  });
+
+  // A row asked to take focus is scrolled into the window first, so it is rendered and can take it.
+  useEffect(() => {
+    if (!focus) return;
+    const index = rows.findIndex((r) => r.key === focus.key);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: "auto" });
+  }, [focus, rows, virtualizer]);
+
+  const toggleGroup = (relation: string) => {
+    const collapsed = new Set(collapsedGroups);
+    if (collapsed.has(relation)) collapsed.delete(relation);
+    else collapsed.add(relation);
+    setViewStatus(viewId, { collapsedGroups: [...collapsed] });
+  };
+
+  const render = (row: FlatRow, index: number) => {
+    switch (row.kind) {
+      case "node":
+        return (
+          <OutlineRow
+            row={row}
+            tabbable={index === firstNode}
+            relationTag={
+              !grouped && groups.length > 1 && row.depth === 1 && row.relation !== primary
+                ? relationLabel(row.relation)
+                : null
+            }
+          />
+        );
+      case "group":
+        return <GroupHeader row={row} rootId={rootId} onToggle={toggleGroup} />;
+      case "more":
+        return <LoadMore row={row} />;
+      case "loading":
+        return <ListLoading row={row} />;
+    }
+  };
+
+  return (
+    <TreeViewContext.Provider value={view}>
+      <div ref={scrollRef} className="ol-tree" role="tree" aria-label={label} aria-describedby={describedBy}>
+        <div role="none" className="ol-sizer" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => (
+            <div
+              role="none"
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className="ol-slot"
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              {render(rows[item.index], item.index)}
+            </div>
+          ))}
+        </div>
+      </div>
+    </TreeViewContext.Provider>
+  );
+}

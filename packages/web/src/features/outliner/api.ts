@@ -1,0 +1,67 @@
+import { DEFAULT_RELATION_PAGE_SIZE } from "@zhishu/shared";
+import { api } from "../../api/client";
+import type { BatchRelationsWithData, Dnode, Relation, RelationsWithData } from "./types";
+
+/** The node API calls the outliner makes (docs/API.md), typed. */
+
+export interface CreateBody {
+  type: string;
+  name: string;
+  location_id: number;
+  relation_name: string;
+  next_id?: number | null;
+  content?: Record<string, unknown>;
+}
+
+export interface MoveBody {
+  moved_nodes_ids: number[];
+  target_node_id: number;
+  old_location_id: number;
+  old_relationName: string;
+  new_relationName: string;
+  before_node_id?: number | null;
+  keep_old: false;
+  way: "move";
+}
+
+export interface UpdateBody {
+  name?: string;
+  type?: string;
+  content?: Record<string, unknown>;
+}
+
+export const outlineApi = {
+  node: (id: number) => api.get<Dnode>(`/dnode/${id}`),
+
+  /** One page of the given groups of a node (page 1 unless `pages` says otherwise). */
+  relations: (id: number, groups: string[], pages: Record<string, number> = {}) =>
+    api.get<RelationsWithData>(`/dnode/${id}/relations_with_data/`, {
+      page_size: DEFAULT_RELATION_PAGE_SIZE,
+      relation_pages: JSON.stringify(pages),
+      relation_names: groups.join(","),
+    }),
+
+  /** The first page of one group for many nodes at once. */
+  batchRelations: (ids: number[], group: string) =>
+    api.get<BatchRelationsWithData>("/dnode/batch_relations_with_data/", {
+      node_ids: ids.join(","),
+      page_size: DEFAULT_RELATION_PAGE_SIZE,
+      relation_names: group,
+    }),
+
+  create: (body: CreateBody) => api.post<{ dnode: Dnode; relation: Relation }>("/dnode/create/", body),
+  update: (id: number, body: UpdateBody) => api.post<Dnode>(`/dnode/${id}/update`, body),
+  move: (body: MoveBody) => api.post<{ success: boolean }>("/dnode/move", body),
+  deleteBatch: (ids: number[]) =>
+    api.post<{ success: boolean; deleted_dnode_ids: number[] }>("/dnode/delete_batch", { ids }),
+};
+
+export type OutlineApi = typeof outlineApi;
+
+/** The ids of one group in a page of relations, in display order (the server's row order is not promised). */
+export function idsOfGroup(relations: Relation[], parentId: number, group: string): number[] {
+  return relations
+    .filter((r) => r.xnode === parentId && r.relation_name === group)
+    .sort((a, b) => a.yorder - b.yorder || a.id - b.id)
+    .map((r) => r.ynode);
+}

@@ -1,0 +1,93 @@
+import type { OutlineController } from "./controller";
+import type { NodeRow } from "./flatten";
+import { type KeyBinding, matchesKey } from "./keys";
+import type { TreeView } from "./tree-view";
+
+/** What a command sees: the row and the state of its name editor when the key went down. */
+export interface CommandContext {
+  controller: OutlineController;
+  view: TreeView;
+  row: NodeRow;
+  text: string;
+  selectionStart: number;
+  selectionEnd: number;
+  /** Replaces the editor's text and caret (when a command rewrites the name itself). */
+  setText(text: string, caret: number): void;
+}
+
+/**
+ * A tree command (DESIGN.md "Editor and tree commands are objects { name, keys, run } in one registry"),
+ * so the keyboard, menus and a command palette can share them.
+ */
+export interface OutlineCommand {
+  name: string;
+  keys: KeyBinding[];
+  /** When false the key keeps its ordinary meaning in the text (Backspace inside a name). */
+  when?: (ctx: CommandContext) => boolean;
+  run(ctx: CommandContext): void;
+}
+
+const caretAtStart = (c: CommandContext) => c.selectionStart === 0 && c.selectionEnd === 0;
+
+export const OUTLINE_COMMANDS: OutlineCommand[] = [
+  {
+    name: "newRow",
+    keys: ["Enter"],
+    run: (c) => c.controller.enter(c.view, c.row, c.text, c.selectionStart, c.selectionEnd),
+  },
+  { name: "indent", keys: ["Tab"], run: (c) => c.controller.indent(c.view, c.row, c.selectionStart) },
+  { name: "outdent", keys: ["Shift+Tab"], run: (c) => c.controller.outdent(c.view, c.row, c.selectionStart) },
+  {
+    name: "deleteEmptyRow",
+    keys: ["Backspace"],
+    when: (c) => c.text === "",
+    run: (c) => c.controller.backspace(c.view, c.row),
+  },
+  {
+    name: "labelToText",
+    keys: ["Backspace"],
+    when: (c) => caretAtStart(c) && c.controller.isLabelled(c.row.id),
+    run: (c) => {
+      const text = c.controller.labelToText(c.row);
+      if (text !== null) c.setText(text, text.length - c.text.length);
+    },
+  },
+  {
+    name: "focusPrevious",
+    keys: ["ArrowUp"],
+    run: (c) => c.controller.focusSibling(c.view, c.row, -1, c.selectionStart),
+  },
+  {
+    name: "focusNext",
+    keys: ["ArrowDown"],
+    run: (c) => c.controller.focusSibling(c.view, c.row, 1, c.selectionStart),
+  },
+  {
+    name: "moveUp",
+    keys: ["Alt+ArrowUp"],
+    run: (c) => c.controller.reorder(c.view, c.row, -1, c.selectionStart),
+  },
+  {
+    name: "moveDown",
+    keys: ["Alt+ArrowDown"],
+    run: (c) => c.controller.reorder(c.view, c.row, 1, c.selectionStart),
+  },
+  { name: "collapse", keys: ["Mod+ArrowUp"], run: (c) => void c.controller.toggle(c.row, false) },
+  { name: "expand", keys: ["Mod+ArrowDown"], run: (c) => void c.controller.toggle(c.row, true) },
+  { name: "openNode", keys: ["Alt+ArrowRight"], run: (c) => void c.controller.open(c.row) },
+  { name: "openParent", keys: ["Alt+ArrowLeft"], run: (c) => c.controller.zoomOut(c.view) },
+  { name: "leaveEditing", keys: ["Escape"], run: (c) => c.controller.leaveEditing(c.row) },
+];
+
+/** The command a key event runs in this context, or null to let the key do its default. */
+export function findCommand(
+  event: Parameters<typeof matchesKey>[0],
+  ctx: CommandContext,
+  commands: readonly OutlineCommand[] = OUTLINE_COMMANDS,
+): OutlineCommand | null {
+  return (
+    commands.find(
+      (command) => command.keys.some((k) => matchesKey(event, k)) && (command.when?.(ctx) ?? true),
+    ) ?? null
+  );
+}

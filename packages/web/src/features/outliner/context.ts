@@ -1,0 +1,47 @@
+import { createContext, useContext } from "react";
+import { outlineApi } from "./api";
+import { OutlineController } from "./controller";
+import type { ControllerDeps } from "./core";
+import type { TreeView } from "./tree-view";
+
+/**
+ * One controller for the app: the store is shared by every page showing nodes, and so are the
+ * temporary ids and the queue that keeps edits in typing order. Pages plug in their toasts and router.
+ */
+let shared: OutlineController | null = null;
+
+const quiet: ControllerDeps = {
+  api: outlineApi,
+  notify: () => undefined,
+  warn: () => undefined,
+  navigate: () => undefined,
+};
+
+/** The app's controller, created on first use. */
+export function sharedController(): OutlineController {
+  shared ??= new OutlineController({ ...quiet });
+  return shared;
+}
+
+/** Forgets the app's controller (tests start each case with a fresh one). */
+export function resetSharedController(): void {
+  shared = null;
+}
+
+export const ControllerContext = createContext<OutlineController | null>(null);
+
+/** The controller of the tree being rendered. */
+export function useController(): OutlineController {
+  const controller = useContext(ControllerContext);
+  if (!controller) throw new Error("useController outside ControllerContext");
+  return controller;
+}
+
+export const TreeViewContext = createContext<TreeView | null>(null);
+
+/** The tree (main or side panel) the component is in. */
+export function useTreeView(): TreeView {
+  const view = useContext(TreeViewContext);
+  if (!view) throw new Error("useTreeView outside TreeViewContext");
+  return view;
+}

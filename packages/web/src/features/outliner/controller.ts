@@ -1,0 +1,245 @@
+import { zh } from "../../i18n/zh-CN";
+import { NESTED_RELATION, nextTempId } from "./core";
+import { type NodeRow, neighbourRow } from "./flatten";
+import { insertAt, placementOf, withoutId } from "./list-ops";
+import { type Caret, OutlineMoves, type Removal } from "./moves";
+import { clearedNameOutcome, emptyRowBackspace } from "./name-prefix";
+import { reasonOf } from "./node-error";
+import {
+  clearDescendantViews,
+  editList,
+  getList,
+  renameNode,
+  requestFocus,
+  setActive,
+  setViewStatus,
+  upsertNodes,
+  useOutline,
+} from "./store";
+import { planEnter } from "./tree-moves";
+import type { TreeView } from "./tree-view";
+import { listKey } from "./view-id";
+
+const t = zh.outliner;
+
+/**
+ * The outliner's controller: rows made and removed by keyboard (Enter, Backspace, clearing a name),
+ * focus and opening, on top of the moves (moves.ts) and the loads and names (core.ts). Each edit
+ * shows at once, goes to the server in typing order, and is undone with the spec's message if refused.
+ */
+export class OutlineController extends OutlineMoves {
+  private readonly deleted = new Set<number>();
+
+  /** Shows a new empty (or split-off) row at once and creates it on the server behind it. */
+  insertNode(
+    view: TreeView,
+    parentIdIn: number,
+    relation: string,
+    index: number,
+    nextId: number | null,
+    name: string,
+  ): string {
+    const parentId = this.current(parentIdIn);
+    const parent = this.node(parentId);
+    const temp = nextTempId();
+    upsertNodes([
+      {
+        id: temp,
+        name,
+        type: "NOTE",
+        content: {},
+        parent_id: parentId,
+        main_relation: relation,
+        owner_id: parent?.owner_id ?? 0,
+        relations: {},
+        permissions: parent?.permissions,
+      },
+    ]);
+    editList(listKey(parentId, relation), (l) => ({ ids: insertAt(l.ids, index, temp), total: l.total + 1 }));
+    const creation = this.structural.run(async () =>
+      this.deps.api.create({
+        type: "NOTE",
+        name,
+        location_id: await this.realId(parentId),
+        relation_name: relation,
+        next_id: nextId === null ? null : await this.realId(nextId),
+      }),
+    );
+    const idPromise = creation.then((r) => r.dnode.id);
+    idPromise.catch(() => undefined);
+    this.creating.set(temp, idPromise);
+    creation.then(
+      ({ dnode }) => {
+        this.realIds.set(temp, dnode.id);
+        this.tempIds.set(dnode.id, temp);
+        this.confirmed.set(dnode.id, dnode);
+        renameNode(temp, dnode.id, dnode);
+      },
+      (error) => {
+        this.failedTemps.add(temp);
+        this.saves.cancel(temp);
+        editList(listKey(this.current(parentId), relation), (l) => ({
+          ids: withoutId(l.ids, temp),
+          total: l.total - 1,
+        }));
+        this.deps.notify(t.failedBecause(t.createFailed, reasonOf(error, zh.errors.request)));
+      },
+    );
+    return this.rowKey(view, parentId, relation, temp);
+  }
+
+  /** Enter: a new sibling after the row (splitting the name at the caret), above it, or a first child. */
+  enter(view: TreeView, row: NodeRow, text: string, selectionStart: number, selectionEnd: number): void {
+    this.flushReorders();
+    const parentId = this.current(row.parentId);
+    const id = this.current(row.id);
+    const list = getList(parentId, row.relation);
+    const index = list?.ids.indexOf(id) ?? -1;
+    if (!list || index < 0) return;
+    const children = getList(id, NESTED_RELATION);
+    const plan = planEnter({
+      text,
+      selectionStart,
+      selectionEnd,
+      openWithChildren: row.expanded && (children?.ids.length ?? 0) > 0,
+    });
+    if (plan.kind === "firstChild") {
+      if (!this.canWrite(id)) {
+        this.refuse();
+        return;
+      }
+      requestFocus(this.insertNode(view, id, NESTED_RELATION, 0, children?.ids[0] ?? null, ""), "start");
+      return;
+    }
+    if (!this.canWrite(parentId)) {
+      this.refuse();
+      return;
+    }
+    if (plan.kind === "before") {
+      this.insertNode(view, parentId, row.relation, index, id, "");
+      requestFocus(row.key, "start");
+      return;
+    }
+    if (plan.keep !== text) this.edit(id, { name: plan.keep });
+    const key = this.insertNode(
+      view,
+      parentId,
+      row.relation,
+      index + 1,
+      list.ids[index + 1] ?? null,
+      plan.carry,
+    );
+    requestFocus(key, "start");
+  }
+
+  /** "新建子节点": an empty row at the end of a list. */
+  appendChild(view: TreeView, parentId: number, relation: string): void {
+    this.flushReorders();
+    if (!this.canWrite(parentId)) {
+      this.refuse();
+      return;
+    }
+    const list = getList(parentId, relation);
+    requestFocus(this.insertNode(view, parentId, relation, list?.ids.length ?? 0, null, ""), "start");
+  }
+
+  /** Backspace on an empty row: drops its label, else deletes it and goes to the row above. */
+  backspace(view: TreeView, row: NodeRow): void {
+    const outcome = emptyRowBackspace({
+      labelled: this.isLabelled(row.id),
+      hasChildren: this.hasChildren(row.id),
+    });
+    if (outcome === "revertToNote") this.revertToNote(this.current(row.id));
+    else if (outcome === "delete") this.deleteRow(view, row, true);
+  }
+
+  /** The name editor lost focus: a name cleared by the user deletes the row or drops its label. */
+  commitName(view: TreeView, row: NodeRow): void {
+    const before = this.takeNameAtFocus(row);
+    const id = this.current(row.id);
+    const node = this.node(id);
+    if (!node || this.deleted.has(id) || !getList(this.current(row.parentId), row.relation)?.ids.includes(id))
+      return;
+    const outcome = clearedNameOutcome({
+      nameAtFocus: before,
+      name: node.name,
+      labelled: this.isLabelled(id),
+      hasChildren: this.hasChildren(id),
+    });
+    if (outcome === "revertToNote") this.revertToNote(id);
+    else if (outcome === "delete") this.deleteRow(view, row, false);
+  }
+
+  /** Deletes a row (with its subtree on the server) from every list showing it. */
+  deleteRow(view: TreeView, row: NodeRow, moveFocus: boolean): void {
+    this.flushReorders();
+    const id = this.current(row.id);
+    if (!this.canWrite(id)) {
+      this.refuse();
+      return;
+    }
+    const above = neighbourRow(view.rows, row.key, -1) ?? neighbourRow(view.rows, row.key, 1);
+    const removals: Removal[] = [];
+    for (const [key, list] of Object.entries(useOutline.getState().lists)) {
+      const placement = placementOf(key, list.ids, id);
+      if (!placement) continue;
+      const at = key.indexOf(":");
+      removals.push({ parentId: Number(key.slice(0, at)), relation: key.slice(at + 1), placement });
+      editList(key, (l) => ({ ids: withoutId(l.ids, id), total: l.total - 1 }));
+    }
+    this.saves.cancel(id);
+    this.deleted.add(id);
+    setViewStatus(row.viewId, { expanded: false });
+    if (moveFocus && above) requestFocus(above.key, "end");
+    this.structural
+      .run(async () => this.deps.api.deleteBatch([await this.realId(id)]))
+      .catch((error) => {
+        if (this.failedTemps.has(row.id)) return;
+        this.deleted.delete(id);
+        for (const removal of removals) this.putBack(removal, id);
+        this.deps.notify(t.failedBecause(t.deleteFailed, reasonOf(error, zh.errors.request)));
+      });
+  }
+
+  /** Arrow keys: the caret goes to the row above or below, at the same offset where it fits. */
+  focusSibling(view: TreeView, row: NodeRow, direction: -1 | 1, caret: Caret, edit = true): void {
+    const next = neighbourRow(view.rows, row.key, direction);
+    if (next) requestFocus(next.key, caret, edit);
+  }
+
+  /** Opens or closes a row; returns false when there was nothing to do. */
+  toggle(row: NodeRow, open = !row.expanded): boolean {
+    if (open === row.expanded) return false;
+    const id = this.current(row.id);
+    if (open) {
+      if (this.childCount(id) === 0) return false;
+      setViewStatus(row.viewId, { expanded: true });
+      this.ensureLoaded(id, NESTED_RELATION);
+    } else {
+      clearDescendantViews(id, NESTED_RELATION);
+      setViewStatus(row.viewId, { expanded: false });
+    }
+    return true;
+  }
+
+  /** Opens the row's node as the page (its bullet, Alt+Right). */
+  async open(row: NodeRow): Promise<void> {
+    try {
+      this.deps.navigate(`/data/${await this.realId(row.id)}`);
+    } catch {
+      // The row was never saved; there is nothing to open.
+    }
+  }
+
+  /** Alt+Left: the page of the shown node's parent. */
+  zoomOut(view: TreeView): void {
+    const parent = this.node(view.rootId)?.parent_id;
+    if (parent) this.deps.navigate(`/data/${parent}`);
+  }
+
+  /** Escape: stop editing, keep the row selected, so Tab leaves the tree as usual. */
+  leaveEditing(row: NodeRow): void {
+    setActive(row.key, false);
+    requestFocus(row.key, "end", false);
+  }
+}

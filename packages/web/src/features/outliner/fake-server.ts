@@ -1,0 +1,233 @@
+import { mockFetch } from "../../api/test-helpers";
+import type { Dnode, Relation } from "./types";
+
+/**
+ * An in-memory node server for component tests: the calls the outliner makes, with the shapes and the
+ * ordering rules of docs/API.md, behind a mocked fetch. Tests read `calls` and the tree it holds.
+ */
+
+interface FakeNode {
+  id: number;
+  name: string;
+  type: string;
+  content: Record<string, unknown>;
+  parent_id: number | null;
+  main_relation: string | null;
+  write: boolean;
+}
+
+export interface FakeCall {
+  method: string;
+  path: string;
+  body?: unknown;
+  query: URLSearchParams;
+}
+
+export class FakeServer {
+  nodes = new Map<number, FakeNode>();
+  /** `parent:relation` -> child ids in order. */
+  lists = new Map<string, number[]>();
+  calls: FakeCall[] = [];
+  private nextId = 1000;
+  /** Answers the next call to this path prefix with an error, once. */
+  refuse: { method: string; path: RegExp; status: number; error: string } | null = null;
+  /** Status for GET /api/dnode/{id} of these ids. */
+  fetchErrors = new Map<number, number>();
+
+  add(id: number, name: string, opts: Partial<FakeNode> & { parent?: number; relation?: string } = {}) {
+    const relation = opts.relation ?? "CHILD_NODE";
+    const node: FakeNode = {
+      id,
+      name,
+      type: opts.type ?? "NOTE",
+      content: opts.content ?? {},
+      parent_id: opts.parent ?? null,
+      main_relation: opts.parent ? relation : null,
+      write: opts.write ?? true,
+    };
+    this.nodes.set(id, node);
+    if (opts.parent !== undefined) this.list(opts.parent, relation).push(id);
+    return this;
+  }
+
+  list(parent: number, relation: string): number[] {
+    const key = `${parent}:${relation}`;
+    if (!this.lists.has(key)) this.lists.set(key, []);
+    return this.lists.get(key)!;
+  }
+
+  /** The names under a node, nested: what a test compares the tree with. */
+  outline(parent: number, relation = "CHILD_NODE"): unknown[] {
+    return this.list(parent, relation).map((id) => {
+      const node = this.nodes.get(id)!;
+      const kids = this.outline(id);
+      return kids.length ? [node.name, kids] : node.name;
+    });
+  }
+
+  present(id: number): Dnode {
+    const node = this.nodes.get(id)!;
+    const relations: Dnode["relations"] = {};
+    for (const [key, ids] of this.lists) {
+      const [parent, relation] = key.split(":");
+      if (Number(parent) === id && ids.length > 0)
+        relations[relation] = {
+          size: ids.length,
+          head: ids.slice(0, 200),
+          dict: Object.fromEntries(ids.slice(0, 200).map((c) => [c, c])),
+        };
+    }
+    return {
+      id,
+      name: node.name,
+      type: node.type,
+      content: node.content,
+      parent_id: node.parent_id,
+      main_relation: node.main_relation,
+      owner_id: 1,
+      relations,
+      permissions: { read: true, write: node.write, admin: node.write },
+    };
+  }
+
+  private page(parent: number, relation: string, page: number, size: number) {
+    const ids = this.list(parent, relation);
+    const slice = ids.slice((page - 1) * size, page * size);
+    const relations: Relation[] = slice.map((ynode) => ({
+      id: ynode,
+      xnode: parent,
+      ynode,
+      relation_name: relation,
+      yorder: ids.indexOf(ynode) + 1,
+      xorder: 1,
+    }));
+    return {
+      relations,
+      nodes: slice.map((c) => this.present(c)),
+      info: { page, page_size: size, total: ids.length, has_more: page * size < ids.length },
+    };
+  }
+
+  private remove(id: number) {
+    for (const ids of this.lists.values()) {
+      const at = ids.indexOf(id);
+      if (at >= 0) ids.splice(at, 1);
+    }
+  }
+
+  private handle(method: string, path: string, query: URLSearchParams, body: Record<string, unknown>) {
+    const refusal = this.refuse;
+    if (refusal && refusal.method === method && refusal.path.test(path)) {
+      this.refuse = null;
+      return { status: refusal.status, body: { success: false, error: refusal.error, code: "REFUSED" } };
+    }
+    let m = /^\/api\/dnode\/(\d+)$/.exec(path);
+    if (method === "GET" && m) {
+      const id = Number(m[1]);
+      const status = this.fetchErrors.get(id) ?? (this.nodes.has(id) ? 200 : 404);
+      if (status !== 200) return { status, body: { success: false, error: "refused", code: "X" } };
+      return { body: this.present(id) };
+    }
+    m = /^\/api\/dnode\/(\d+)\/relations_with_data\/$/.exec(path);
+    if (method === "GET" && m) {
+      const id = Number(m[1]);
+      const pages = JSON.parse(query.get("relation_pages") ?? "{}") as Record<string, number>;
+      const size = Number(query.get("page_size") ?? 40);
+      const result = {
+        relations: [] as Relation[],
+        related_nodes: [] as Dnode[],
+        pagination_info: {} as Record<string, unknown>,
+      };
+      for (const group of (query.get("relation_names") ?? "").split(",").filter(Boolean)) {
+        const page = this.page(id, group, pages[group] ?? 1, size);
+        result.relations.push(...page.relations);
+        result.related_nodes.push(...page.nodes);
+        result.pagination_info[group] = page.info;
+      }
+      return { body: result };
+    }
+    if (method === "GET" && path === "/api/dnode/batch_relations_with_data/") {
+      const ids = (query.get("node_ids") ?? "").split(",").map(Number);
+      const group = query.get("relation_names") ?? "CHILD_NODE";
+      const results: Record<string, unknown> = {};
+      const all: Dnode[] = [];
+      for (const id of ids) {
+        const page = this.page(id, group, 1, 40);
+        results[id] = { relations: page.relations, pagination_info: { [group]: page.info } };
+        all.push(...page.nodes);
+      }
+      return { body: { results, all_related_nodes: all, unavailable_ids: [] } };
+    }
+    if (method === "POST" && path === "/api/dnode/create/") {
+      const id = ++this.nextId;
+      const parent = Number(body.location_id);
+      const relation = String(body.relation_name);
+      this.add(id, String(body.name ?? ""), { type: String(body.type ?? "NOTE") });
+      const node = this.nodes.get(id)!;
+      node.parent_id = parent;
+      node.main_relation = relation;
+      const ids = this.list(parent, relation);
+      const at = body.next_id ? ids.indexOf(Number(body.next_id)) : -1;
+      if (body.next_id && at < 0)
+        return { status: 400, body: { success: false, error: "插入位置的节点不在该位置下" } };
+      ids.splice(at < 0 ? ids.length : at, 0, id);
+      return { body: { dnode: this.present(id), relation: { id, xnode: parent, ynode: id } } };
+    }
+    m = /^\/api\/dnode\/(\d+)\/update$/.exec(path);
+    if (method === "POST" && m) {
+      const node = this.nodes.get(Number(m[1]));
+      if (!node) return { status: 404, body: { success: false, error: "该知识点不存在，可能已被删除" } };
+      if (typeof body.name === "string") node.name = body.name;
+      if (typeof body.type === "string") node.type = body.type;
+      if (body.content) {
+        for (const [k, v] of Object.entries(body.content as Record<string, unknown>)) {
+          if (v === null) delete node.content[k];
+          else node.content[k] = v;
+        }
+      }
+      return { body: this.present(node.id) };
+    }
+    if (method === "POST" && path === "/api/dnode/move") {
+      const [id] = body.moved_nodes_ids as number[];
+      const target = Number(body.target_node_id);
+      const relation = String(body.new_relationName);
+      this.remove(id);
+      const ids = this.list(target, relation);
+      const at = body.before_node_id ? ids.indexOf(Number(body.before_node_id)) : -1;
+      ids.splice(at < 0 ? ids.length : at, 0, id);
+      const node = this.nodes.get(id)!;
+      node.parent_id = target;
+      node.main_relation = relation;
+      return { body: { success: true, relations: [] } };
+    }
+    if (method === "POST" && path === "/api/dnode/delete_batch") {
+      for (const id of body.ids as number[]) {
+        this.remove(id);
+        this.nodes.delete(id);
+      }
+      return { body: { success: true, deleted_dnode_ids: body.ids } };
+    }
+    return { status: 404, body: { success: false, error: "请求的接口不存在", code: "ROUTE_NOT_FOUND" } };
+  }
+
+  /** Installs the mocked fetch. */
+  install() {
+    return mockFetch((url, init) => {
+      const parsed = new URL(url, "http://localhost");
+      const method = init.method ?? "GET";
+      const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+      this.calls.push({
+        method,
+        path: parsed.pathname,
+        body: init.body ? body : undefined,
+        query: parsed.searchParams,
+      });
+      return this.handle(method, parsed.pathname, parsed.searchParams, body);
+    });
+  }
+
+  /** The calls to one path made so far (method and path regex). */
+  callsTo(method: string, path: RegExp): FakeCall[] {
+    return this.calls.filter((c) => c.method === method && path.test(c.path));
+  }
+}

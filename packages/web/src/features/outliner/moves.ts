@@ -1,0 +1,255 @@
+import { zh } from "../../i18n/zh-CN";
+import { NESTED_RELATION, OutlineCore, REORDER_DEBOUNCE_MS } from "./core";
+import { type NodeRow, parentRow } from "./flatten";
+import {
+  insertAt,
+  moveWithin,
+  type Placement,
+  placeBack,
+  placementOf,
+  restoreOrder,
+  withoutId,
+} from "./list-ops";
+import { reasonOf } from "./node-error";
+import { KeyedDebounce } from "./queues";
+import { editList, getList, isExpanded, requestFocus, setList, setViewStatus, useOutline } from "./store";
+import { planIndent, planOutdent, planReorder } from "./tree-moves";
+import type { TreeView } from "./tree-view";
+import { listKey, rowViewId } from "./view-id";
+
+const t = zh.outliner;
+
+export type Caret = number | "start" | "end";
+
+interface Move {
+  id: number;
+  from: { parentId: number; relation: string };
+  to: { parentId: number; relation: string };
+  before: number | null;
+}
+
+interface ReorderBatch {
+  parentId: number;
+  relation: string;
+  moved: number[];
+  /** The order before the first key of the batch: what a refused move restores. */
+  snapshot: number[];
+}
+
+/** Where a row was taken out of, to put it back when the server refuses. */
+export interface Removal {
+  parentId: number;
+  relation: string;
+  placement: Placement;
+}
+
+/**
+ * Moves by keyboard (Tab, Shift+Tab, Alt+Up/Down): shown at once, sent to the server as POST
+ * /api/dnode/move in typing order, undone with 移动节点失败 and the server's reason when refused.
+ */
+export class OutlineMoves extends OutlineCore {
+  private readonly reorders = new KeyedDebounce<string, ReorderBatch>(
+    REORDER_DEBOUNCE_MS,
+    (older, newer) => ({ ...older, moved: [...new Set([...older.moved, ...newer.moved])] }),
+    (_key, batch) => this.sendReorder(batch),
+  );
+
+  /** Keyboard reorders still waiting for their 500 ms go out before any other edit, in typing order. */
+  protected flushReorders(): void {
+    this.reorders.flushAll();
+  }
+
+  protected refuse(): void {
+    this.deps.warn(t.readOnly);
+  }
+
+  /** Tab: the row becomes the last child of its previous sibling, which opens. */
+  indent(view: TreeView, row: NodeRow, caret: Caret): void {
+    this.flushReorders();
+    const id = this.current(row.id);
+    const parentId = this.current(row.parentId);
+    const list = getList(parentId, row.relation);
+    const plan = list && planIndent({ ...row, id }, list);
+    if (!list || !plan) return;
+    const target = plan.newParentId;
+    if (![id, parentId, target].every((x) => this.canWrite(x))) {
+      this.refuse();
+      return;
+    }
+    const placement = placementOf(listKey(parentId, row.relation), list.ids, id)!;
+    editList(listKey(parentId, row.relation), (l) => ({ ids: withoutId(l.ids, id), total: l.total - 1 }));
+    this.appendInto(target, id);
+    setViewStatus(rowViewId(parentId, row.relation, target), { expanded: true });
+    this.moveViewStatus(row.viewId, rowViewId(target, NESTED_RELATION, id));
+    const newKey = this.rowKey(view, target, NESTED_RELATION, id);
+    requestFocus(newKey, caret);
+    this.sendMove(
+      {
+        id,
+        from: { parentId, relation: row.relation },
+        to: { parentId: target, relation: NESTED_RELATION },
+        before: null,
+      },
+      () => {
+        this.takeOut(target, NESTED_RELATION, id);
+        this.putBack({ parentId, relation: row.relation, placement }, id);
+        this.refocus(newKey, row.key);
+      },
+    );
+  }
+
+  /** Shift+Tab: the row goes right after its parent (its later siblings stay where they are). */
+  outdent(view: TreeView, row: NodeRow, caret: Caret): void {
+    this.flushReorders();
+    const parent = parentRow(view.rows, row.key);
+    const grandId = parent && this.current(parent.parentId);
+    const parentList = parent ? getList(grandId!, parent.relation) : undefined;
+    const plan = planOutdent(view.rows, row, parentList);
+    const id = this.current(row.id);
+    const parentId = this.current(row.parentId);
+    const list = getList(parentId, row.relation);
+    if (!plan || !list || grandId === null) return;
+    if (![id, parentId, grandId].every((x) => this.canWrite(x))) {
+      this.refuse();
+      return;
+    }
+    const placement = placementOf(listKey(parentId, row.relation), list.ids, id);
+    if (!placement) return;
+    editList(listKey(parentId, row.relation), (l) => ({ ids: withoutId(l.ids, id), total: l.total - 1 }));
+    editList(listKey(grandId, plan.relation), (l) => ({
+      ids: insertAt(l.ids, plan.index, id),
+      total: l.total + 1,
+    }));
+    this.moveViewStatus(row.viewId, rowViewId(grandId, plan.relation, id));
+    const newKey = this.rowKey(view, grandId, plan.relation, id);
+    requestFocus(newKey, caret);
+    this.sendMove(
+      {
+        id,
+        from: { parentId, relation: row.relation },
+        to: { parentId: grandId, relation: plan.relation },
+        before: plan.beforeId,
+      },
+      () => {
+        this.takeOut(grandId, plan.relation, id);
+        this.putBack({ parentId, relation: row.relation, placement }, id);
+        this.refocus(newKey, row.key);
+      },
+    );
+  }
+
+  /** Alt+Up/Down: swaps with a sibling now; one move goes out 500 ms after the last key. */
+  reorder(view: TreeView, row: NodeRow, direction: -1 | 1, caret: Caret): void {
+    const id = this.current(row.id);
+    const parentId = this.current(row.parentId);
+    const list = getList(parentId, row.relation);
+    if (!list) return;
+    const plan = planReorder(view.rows, { ...row, id }, list, direction);
+    if (!plan.ok) {
+      if (plan.reason === "loadMore") void this.loadMore(parentId, row.relation);
+      else this.deps.warn({ top: t.atTop, bottom: t.atBottom, otherParent: t.otherParent }[plan.reason]);
+      return;
+    }
+    if (!this.canWrite(parentId) || !this.canWrite(id)) {
+      this.refuse();
+      return;
+    }
+    const key = listKey(parentId, row.relation);
+    editList(key, (l) => ({ ids: moveWithin(l.ids, plan.from, plan.to), total: l.total }));
+    this.reorders.push(key, { parentId, relation: row.relation, moved: [id], snapshot: list.ids });
+    requestFocus(row.key, caret);
+  }
+
+  private sendReorder(batch: ReorderBatch): void {
+    const parentId = this.current(batch.parentId);
+    const list = getList(parentId, batch.relation);
+    if (!list) return;
+    // Last row first: each then lands before a neighbour already in its final place.
+    const moved = batch.moved
+      .map((id) => this.current(id))
+      .filter((id) => list.ids.includes(id))
+      .sort((a, b) => list.ids.indexOf(b) - list.ids.indexOf(a));
+    let undone = false;
+    for (const id of moved) {
+      const before = list.ids[list.ids.indexOf(id) + 1] ?? null;
+      const to = { parentId, relation: batch.relation };
+      this.sendMove({ id, from: to, to, before }, () => {
+        if (undone) return;
+        undone = true;
+        editList(listKey(this.current(parentId), batch.relation), (l) => ({
+          ids: restoreOrder(
+            l.ids,
+            batch.snapshot.map((x) => this.current(x)),
+          ),
+          total: l.total,
+        }));
+      });
+    }
+  }
+
+  // ---- helpers
+
+  /** Puts a row last in a list, loading the list's first page when it was not loaded yet. */
+  private appendInto(parentId: number, id: number): void {
+    const key = listKey(parentId, NESTED_RELATION);
+    const list = getList(parentId, NESTED_RELATION);
+    if (list) {
+      editList(key, (l) => ({ ids: [...withoutId(l.ids, id), id], total: l.total + 1 }));
+      return;
+    }
+    const size = this.node(parentId)?.relations?.[NESTED_RELATION]?.size ?? 0;
+    setList(key, { ids: [id], total: size + 1, status: size === 0 ? "ready" : "loading", rev: 1 });
+    if (size > 0) this.loads.request(parentId);
+  }
+
+  private takeOut(parentId: number, relation: string, id: number): void {
+    editList(listKey(this.current(parentId), relation), (l) => ({
+      ids: withoutId(l.ids, this.current(id)),
+      total: l.total - 1,
+    }));
+  }
+
+  protected putBack(removal: Removal, id: number): void {
+    const { placement } = removal;
+    const current = (x: number | null) => (x === null ? null : this.current(x));
+    editList(listKey(this.current(removal.parentId), removal.relation), (l) => ({
+      ids: placeBack(l.ids, this.current(id), {
+        ...placement,
+        prev: current(placement.prev),
+        next: current(placement.next),
+      }),
+      total: l.total + 1,
+    }));
+  }
+
+  /** After an undo, the caret follows the row back, if the user is still on it. */
+  private refocus(fromKey: string, toKey: string): void {
+    if (useOutline.getState().active?.key === fromKey) requestFocus(toKey, "end");
+  }
+
+  private moveViewStatus(from: string, to: string): void {
+    if (!isExpanded(useOutline.getState().views, from)) return;
+    setViewStatus(from, { expanded: false });
+    setViewStatus(to, { expanded: true });
+  }
+
+  private sendMove(move: Move, undo: () => void): void {
+    this.structural
+      .run(async () =>
+        this.deps.api.move({
+          moved_nodes_ids: [await this.realId(move.id)],
+          target_node_id: await this.realId(move.to.parentId),
+          old_location_id: await this.realId(move.from.parentId),
+          old_relationName: move.from.relation,
+          new_relationName: move.to.relation,
+          before_node_id: move.before === null ? null : await this.realId(move.before),
+          keep_old: false,
+          way: "move",
+        }),
+      )
+      .catch((error) => {
+        undo();
+        this.deps.notify(t.failedBecause(t.moveFailed, reasonOf(error, zh.errors.request)));
+      });
+  }
+}
