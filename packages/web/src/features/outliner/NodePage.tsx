@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { ApiError } from "../../api/client";
 import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
+import { NodeActions } from "../node-actions/NodeActions";
 import { RequireLogin, TitledPage } from "../pages/Pages";
 import { outlineApi } from "./api";
 import { ControllerContext, sharedController } from "./context";
@@ -114,6 +115,7 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
           )}{" "}
           {relation ? `${name} · ${relationLabel(relation)}` : name}
         </Typography.Title>
+        <NodeActions node={node} onChanged={() => void query.refetch()} />
         {relation && <Link to={`/data/${id}`}>{t.backToNode}</Link>}
         <OutlineTree
           view={view}

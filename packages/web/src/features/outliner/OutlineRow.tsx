@@ -62,7 +62,8 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag 
   const hasChildren = (childTotal ?? node.relations?.[NESTED_RELATION]?.size ?? 0) > 0;
   const label = typeLabelOf(node.type, node.content);
   const name = node.name || t.untitled;
-  const bullet = `ol-bullet${hasChildren && !row.expanded ? " ol-bullet-closed" : ""}`;
+  // Public and private nodes differ in bullet colour (workspace-spec 2).
+  const bullet = `ol-bullet${hasChildren && !row.expanded ? " ol-bullet-closed" : ""}${node.is_public ? " ol-bullet-public" : ""}`;
 
   // Keys of the selected (not edited) row: the tree pattern's arrows, Enter/F2 to edit.
   const onRowKey = (event: KeyboardEvent<HTMLDivElement>) => {

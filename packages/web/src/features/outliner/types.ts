@@ -36,6 +36,10 @@ export interface Dnode {
   dd_cnt?: number;
   /** Arriving with the rights issue; absent means the server did not say (treated as allowed). */
   permissions?: NodeRights;
+  /** The node's tree is published (its bullet is coloured). */
+  is_public?: boolean;
+  /** A placeholder for a node the caller may not read: only the id is real. */
+  locked?: boolean;
 }
 
 /** A relation record (workspace-spec 3). */

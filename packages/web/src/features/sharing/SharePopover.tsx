@@ -1,0 +1,153 @@
+import { ShareAltOutlined } from "@ant-design/icons";
+import type { UserSearchResult } from "@zhishu/shared";
+import { App, Button, Divider, Flex, Popover, Spin, Switch, Typography } from "antd";
+import { useEffect, useState } from "react";
+import { ApiError, api } from "../../api/client";
+import { zh } from "../../i18n/zh-CN";
+import { useAuth } from "../../stores/auth";
+import type { Dnode } from "../outliner/types";
+import { UserPicker } from "./UserPicker";
+
+interface Share {
+  id: number | null;
+  dnode: number;
+  user: number;
+  can_read: boolean;
+  can_write: boolean;
+}
+
+/**
+ * The share popover of a node (workspace-spec 2, 6): pick a person, then 访问 / 编辑 for them on this
+ * node's whole subtree (each toggle sends only its own flag); the owner also publishes the tree.
+ */
+export function SharePopover({
+  node,
+  onPublished,
+}: {
+  node: Dnode;
+  onPublished?: (isPublic: boolean) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      trigger="click"
+      placement="bottomLeft"
+      title={zh.sharing.title}
+      content={open ? <ShareForm node={node} onPublished={onPublished} /> : null}
+    >
+      <Button icon={<ShareAltOutlined aria-hidden />}>{zh.sharing.share}</Button>
+    </Popover>
+  );
+}
+
+function ShareForm({ node, onPublished }: { node: Dnode; onPublished?: (isPublic: boolean) => void }) {
+  const { message } = App.useApp();
+  const me = useAuth((s) => s.user?.id);
+  const [person, setPerson] = useState<UserSearchResult | null>(null);
+  const [share, setShare] = useState<Share | null>(null);
+  const [saving, setSaving] = useState<"can_read" | "can_write" | null>(null);
+  const [isPublic, setIsPublic] = useState(Boolean(node.is_public));
+  const [publishing, setPublishing] = useState(false);
+
+  useEffect(() => {
+    setShare(null);
+    if (!person) return;
+    let current = true;
+    api
+      .get<Share>("/dnode-permission/", { dnode_id: node.id, user_id: person.id })
+      .then((found) => current && setShare(found))
+      .catch((error) => {
+        console.error(error);
+        if (current) message.error(failureText(error));
+      });
+    return () => {
+      current = false;
+    };
+  }, [person, node.id, message]);
+
+  const toggle = async (flag: "can_read" | "can_write", on: boolean) => {
+    if (!person) return;
+    setSaving(flag);
+    try {
+      setShare(await api.post<Share>("/dnode-permission/", { dnode: node.id, user: person.id, [flag]: on }));
+    } catch (error) {
+      console.error(error);
+      message.error(failureText(error));
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  const publish = async (on: boolean) => {
+    setPublishing(true);
+    try {
+      await api.post("/anchor-auth/publish/", { dnode_id: node.id, is_public: on });
+      setIsPublic(on);
+      onPublished?.(on);
+      message.success(on ? zh.sharing.published : zh.sharing.unpublished);
+    } catch (error) {
+      console.error(error);
+      message.error(failureText(error));
+    } finally {
+      setPublishing(false);
+    }
+  };
+
+  return (
+    <div style={{ width: 320 }}>
+      <UserPicker value={person} onChange={setPerson} excludeIds={[node.owner_id]} />
+      {person && !share && <Spin size="small" style={{ marginTop: 12 }} />}
+      {person && share && (
+        <Flex vertical gap={8} style={{ marginTop: 12 }}>
+          <Flex justify="space-between" align="center">
+            <span>{zh.sharing.read}</span>
+            <Switch
+              aria-label={zh.sharing.readFor(person.name)}
+              checked={share.can_read}
+              loading={saving === "can_read"}
+              onChange={(on) => void toggle("can_read", on)}
+            />
+          </Flex>
+          <Flex justify="space-between" align="center">
+            <span>{zh.sharing.write}</span>
+            <Switch
+              aria-label={zh.sharing.writeFor(person.name)}
+              checked={share.can_write}
+              loading={saving === "can_write"}
+              onChange={(on) => void toggle("can_write", on)}
+            />
+          </Flex>
+        </Flex>
+      )}
+      <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0, fontSize: 12 }}>
+        {zh.sharing.wholeTree}
+      </Typography.Paragraph>
+      {node.owner_id === me && (
+        <>
+          <Divider style={{ margin: "12px 0" }} />
+          <Flex justify="space-between" align="center">
+            <span>{zh.sharing.publish}</span>
+            <Switch
+              aria-label={zh.sharing.publish}
+              checked={isPublic}
+              loading={publishing}
+              onChange={(on) => void publish(on)}
+            />
+          </Flex>
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0, fontSize: 12 }}>
+            {zh.sharing.publishHint}
+          </Typography.Paragraph>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The server's reason, else 授权失败 (workspace-spec 8). */
+function failureText(error: unknown): string {
+  return error instanceof ApiError && error.status !== 0 && error.message
+    ? error.message
+    : zh.sharing.grantFailed;
+}
