@@ -9,6 +9,12 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+/** Opens a URL by address, as a person typing it would, and waits for its tab. */
+async function visit(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForSelector(`.workspace-main [data-tab-url="${url}"]`);
+}
+
 /** Client-side navigations fire no load event; wait for the address itself. */
 const waitForPath = (page: Page, path: string) =>
   page.waitForFunction((p) => location.pathname === p, path, { timeout: 10_000 });
@@ -32,7 +38,7 @@ describe("the tab workspace", () => {
     for (const name of ["甲", "乙", "丙"]) ids.push(await makeNode(alice, { name }));
     const { context, page } = await signedInPage(browser, alice);
     try {
-      for (const id of ids) await page.goto(`/data/${id}`);
+      for (const id of ids) await visit(page, `/data/${id}`);
       await waitForTabs(page, ["甲", "乙", "丙"]);
 
       await page.getByRole("tab", { name: "甲" }).click();
@@ -59,7 +65,7 @@ describe("the tab workspace", () => {
     const bob = await createAccount("sider");
     const { context, page } = await signedInPage(browser, bob);
     try {
-      await page.goto("/empty");
+      await visit(page, "/empty");
       await page.goto("/ask");
       const sider = page.getByRole("complementary", { name: "侧边栏" });
       await sider.waitFor();

@@ -4,6 +4,7 @@ import {
   closeMain,
   closeSider,
   EMPTY_TABS,
+  mergeTabs,
   normaliseTabState,
   openMain,
   opensInSider,
@@ -100,6 +101,17 @@ describe("side panel", () => {
     expect(clampSiderWidth(Number.NaN, 1500)).toBe(600);
     expect(clampSiderWidth(450.4, 1500)).toBe(450);
     expect(clampSiderWidth(500, 300)).toBe(300);
+  });
+});
+
+describe("mergeTabs", () => {
+  it("keeps the first state's tabs and order, then adds the second's missing ones", () => {
+    const server = setSider(withMain("/a", "/b"), "/ask");
+    const local = withMain("/b", "/c");
+    const merged = mergeTabs(server, local);
+    expect(merged.orderedUrls).toEqual(["/a", "/b", "/c"]);
+    expect(merged.currentSiderUrl).toBe("/ask");
+    expect(mergeTabs(local, server).orderedUrls).toEqual(["/b", "/c", "/a"]);
   });
 });
 

@@ -183,3 +183,24 @@ export function clampSiderWidth(width: number, windowWidth: number): number {
   if (!Number.isFinite(width)) return Math.min(SIDER_DEFAULT_WIDTH, max);
   return Math.min(max, Math.max(SIDER_MIN_WIDTH, Math.round(width)));
 }
+
+/** The first state's tabs, then the second's that the first lacks; the first's side panel wins. */
+export function mergeTabs(first: TabState, second: TabState): TabState {
+  const extraMain = second.orderedUrls.filter((url) => !(url in first.mainTabs) && !(url in first.siderTabs));
+  const extraSider = second.orderedSiderUrls.filter(
+    (url) => !(url in first.siderTabs) && !(url in first.mainTabs),
+  );
+  return {
+    ...first,
+    mainTabs: {
+      ...first.mainTabs,
+      ...Object.fromEntries(extraMain.map((url) => [url, second.mainTabs[url]!])),
+    },
+    orderedUrls: [...first.orderedUrls, ...extraMain],
+    siderTabs: {
+      ...first.siderTabs,
+      ...Object.fromEntries(extraSider.map((url) => [url, second.siderTabs[url]!])),
+    },
+    orderedSiderUrls: [...first.orderedSiderUrls, ...extraSider],
+  };
+}

@@ -47,23 +47,23 @@ describe("tab store", () => {
     expect(fetch.mock.calls.every(([u]) => String(u).endsWith("/save_state/"))).toBe(true);
   });
 
-  it("in a browser without this person's tabs takes the server's; none or a failure keeps what is there", async () => {
-    useTabs.getState().apply((s) => openMain(s, "/someone-elses"));
+  it("in a browser without this person's tabs takes the server's (then any opened meanwhile); none or a failure keeps what is there", async () => {
+    useTabs.getState().apply((s) => openMain(s, "/opened-here"));
     mockFetch(() => ({ body: { mainTabs: [], orderedUrls: [], siderTabs: [], orderedSiderUrls: [] } }));
     await useTabs.getState().loadFor(8);
-    expect(useTabs.getState().tabs.orderedUrls).toEqual(["/someone-elses"]);
+    expect(useTabs.getState().tabs.orderedUrls).toEqual(["/opened-here"]);
     localStorage.removeItem(TAB_OWNER_KEY);
     vi.spyOn(console, "error").mockImplementation(() => {});
     mockFetch(() => ({ status: 500, body: { success: false, error: "x", code: "INTERNAL" } }));
     await useTabs.getState().loadFor(8);
-    expect(useTabs.getState().tabs.orderedUrls).toEqual(["/someone-elses"]);
+    expect(useTabs.getState().tabs.orderedUrls).toEqual(["/opened-here"]);
     localStorage.removeItem(TAB_OWNER_KEY);
     mockFetch(() => ({
       body: { mainTabs: { "/data/9": { url: "/data/9", name: "远" } }, orderedUrls: ["/data/9"] },
     }));
     await useTabs.getState().loadFor(8);
-    expect(useTabs.getState().tabs.orderedUrls).toEqual(["/data/9"]);
-    expect(JSON.parse(localStorage.getItem(TAB_STATE_KEY)!).orderedUrls).toEqual(["/data/9"]);
+    expect(useTabs.getState().tabs.orderedUrls).toEqual(["/data/9", "/opened-here"]);
+    expect(JSON.parse(localStorage.getItem(TAB_STATE_KEY)!).orderedUrls).toEqual(["/data/9", "/opened-here"]);
     expect(localStorage.getItem(TAB_OWNER_KEY)).toBe("8");
   });
 

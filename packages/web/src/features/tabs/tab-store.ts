@@ -3,6 +3,7 @@ import { api } from "../../api/client";
 import {
   clampSiderWidth,
   EMPTY_TABS,
+  mergeTabs,
   normaliseTabState,
   SIDER_DEFAULT_WIDTH,
   type TabState,
@@ -84,8 +85,12 @@ export const useTabs = create<TabStore>((set, get) => ({
     try {
       const remote = normaliseTabState(await api.get("/tabstate/get_state/"));
       if (remote.orderedUrls.length === 0 && remote.orderedSiderUrls.length === 0) return;
-      set({ tabs: remote });
-      localStorage.setItem(TAB_STATE_KEY, JSON.stringify(remote));
+      // Tabs opened here while the answer was on its way are kept after the server's (logout clears
+      // local storage, so what is here is this person's).
+      const merged = mergeTabs(remote, get().tabs);
+      set({ tabs: merged });
+      localStorage.setItem(TAB_STATE_KEY, JSON.stringify(merged));
+      scheduleSave(merged);
     } catch (error) {
       console.error("读取标签页失败", error);
     }
