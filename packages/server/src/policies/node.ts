@@ -136,3 +136,23 @@ export function readableSql(userId: number): SQL {
     select g.anchor_id from anchor_grant g
     where (g.user_id = ${userId} or g.user_id is null) and g.descendent_id is null)))`;
 }
+
+/**
+ * The same reach as `readableSql`, as separate conditions: the caller's own nodes, and (only when the
+ * caller has any) the trees granted whole to them or to everyone. Search runs one query per scope so
+ * each can walk its own index in order and stop early; one `or` would make the database gather and sort
+ * every match of a common word.
+ */
+export async function readableScopes(db: Db | Tx, userId: number): Promise<SQL[]> {
+  const granted = await queryRows<{ anchor_id: number }>(
+    db,
+    sql`select distinct g.anchor_id from anchor_grant g
+        where (g.user_id = ${userId} or g.user_id is null) and g.descendent_id is null`,
+  );
+  const scopes = [sql`dnode.owner_id = ${userId}`];
+  if (granted.length > 0) {
+    const anchors = granted.map((g) => Number(g.anchor_id));
+    scopes.push(sql`dnode.anchor_id = any(${idArray(anchors)}) and dnode.owner_id <> ${userId}`);
+  }
+  return scopes;
+}

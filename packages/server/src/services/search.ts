@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { dnode } from "../db/schema";
-import { readableSql } from "../policies/node";
+import { readableScopes } from "../policies/node";
 import type { DnodeJson } from "../presenters/dnode";
 import { loadNodeRows, presentNodes } from "./node-read";
 import { queryTerms } from "./search-index";
@@ -29,41 +29,67 @@ function tsqueryText(search: string): string | null {
  * With no search text: the caller's most recently changed nodes (of the type asked).
  */
 export async function searchNodes(db: Db, userId: number, input: SearchInput): Promise<DnodeJson[]> {
-  const filters: SQL[] = [readableSql(userId), sql`${dnode.type} <> 'USER'`];
+  const filters: SQL[] = [sql`${dnode.type} <> 'USER'`];
   if (input.dnode_type) filters.push(eq(dnode.type, input.dnode_type));
   if (input.custom_prefix) filters.push(sql`${dnode.content}->>'custom_prefix' = ${input.custom_prefix}`);
+  const scopes = await readableScopes(db, userId);
   const query = tsqueryText(input.search);
-  const search = input.search.trim();
+  const search = input.search.trim().toLowerCase();
+  const columns = { id: dnode.id, name: dnode.name, updatedAt: dnode.updatedAt };
+  const byRecency = (a: Hit, b: Hit) => b.updatedAt.getTime() - a.updatedAt.getTime() || b.id - a.id;
   let ids: number[];
   if (query) {
     // Names equal to or starting with the query first (a btree range scan), then the other matches,
     // latest changed first: an index scan that stops once it has enough, however common the word.
-    const prefix = `${search.toLowerCase().replace(/[%_\\]/g, "\\$&")}%`;
-    const named = await db
-      .select({ id: dnode.id })
-      .from(dnode)
-      .where(and(...filters, sql`lower(${dnode.name}) like ${prefix}`))
-      .orderBy(
-        sql`(lower(${dnode.name}) = ${search.toLowerCase()}) desc`,
-        sql`length(${dnode.name})`,
-        desc(dnode.updatedAt),
-      )
-      .limit(input.limit);
-    const matched = await db
-      .select({ id: dnode.id })
-      .from(dnode)
-      .where(and(...filters, sql`${dnode.searchVector} @@ ${query}::tsquery`))
-      .orderBy(desc(dnode.updatedAt), desc(dnode.id))
-      .limit(input.limit);
+    const prefix = `${search.replace(/[%_\\]/g, "\\$&")}%`;
+    const perScope = await Promise.all(
+      scopes.map(async (scope) => {
+        const where = [...filters, scope];
+        const named = await db
+          .select(columns)
+          .from(dnode)
+          .where(and(...where, sql`lower(${dnode.name}) like ${prefix}`))
+          .orderBy(
+            sql`(lower(${dnode.name}) = ${search}) desc`,
+            sql`length(${dnode.name})`,
+            desc(dnode.updatedAt),
+          )
+          .limit(input.limit);
+        const matched = await db
+          .select(columns)
+          .from(dnode)
+          .where(and(...where, sql`${dnode.searchVector} @@ ${query}::tsquery`))
+          .orderBy(desc(dnode.updatedAt), desc(dnode.id))
+          .limit(input.limit);
+        return { named, matched };
+      }),
+    );
+    const named = perScope
+      .flatMap((s) => s.named)
+      .sort(
+        (a, b) =>
+          Number(b.name.toLowerCase() === search) - Number(a.name.toLowerCase() === search) ||
+          a.name.length - b.name.length ||
+          byRecency(a, b),
+      );
+    const matched = perScope.flatMap((s) => s.matched).sort(byRecency);
     ids = [...new Set([...named, ...matched].map((r) => r.id))].slice(0, input.limit);
   } else {
-    const recent = await db
-      .select({ id: dnode.id })
-      .from(dnode)
-      .where(and(...filters))
-      .orderBy(desc(dnode.updatedAt))
-      .limit(input.limit);
-    ids = recent.map((r) => r.id);
+    const recent = await Promise.all(
+      scopes.map((scope) =>
+        db
+          .select(columns)
+          .from(dnode)
+          .where(and(...filters, scope))
+          .orderBy(desc(dnode.updatedAt), desc(dnode.id))
+          .limit(input.limit),
+      ),
+    );
+    ids = recent
+      .flat()
+      .sort(byRecency)
+      .slice(0, input.limit)
+      .map((r) => r.id);
   }
   const loaded = await loadNodeRows(db, ids);
   const byId = new Map(loaded.map((r) => [r.id, r]));
@@ -72,4 +98,10 @@ export async function searchNodes(db: Db, userId: number, input: SearchInput): P
     userId,
     ids.map((id) => byId.get(id)).filter((r) => r !== undefined),
   );
+}
+
+interface Hit {
+  id: number;
+  name: string;
+  updatedAt: Date;
 }
