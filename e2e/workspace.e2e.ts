@@ -91,6 +91,27 @@ describe("the tab workspace", () => {
   });
 });
 
+describe("links across panels", () => {
+  it("moves a tab to the side panel, and a node link clicked there opens in the main panel", async () => {
+    const frank = await createAccount("links");
+    const parent = await makeNode(frank, { name: "父节点" });
+    const child = await makeNode(frank, { name: "子节点", location_id: parent });
+    const { context, page } = await signedInPage(browser, frank);
+    try {
+      await visit(page, `/data/${parent}`);
+      await page.getByRole("button", { name: "移到侧边栏" }).click();
+      const sider = page.getByRole("complementary", { name: "侧边栏" });
+      await sider.getByRole("treeitem", { name: "子节点" }).waitFor();
+      await waitForPath(page, "/");
+      await sider.locator(`a[href="/data/${child}"]`).first().click();
+      await waitForPath(page, `/data/${child}`);
+      await page.waitForSelector(`.workspace-main [data-tab-url="/data/${child}"]`);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe("home", () => {
   it("plants two trees, reorders their cards by drag, and finds the order kept after a reload", async () => {
     const carol = await createAccount("home");
@@ -118,6 +139,27 @@ describe("home", () => {
       await page.reload();
       await page.getByRole("link", { name: "打开「第一棵」" }).waitFor();
       expect(await cards()).toEqual(["打开「第二棵」", "打开「第一棵」"]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("favourites", () => {
+  it("favours a node from its menu, refuses a second time, and lists it under my favourites", async () => {
+    const erin = await createAccount("fav");
+    const node = await makeNode(erin, { name: "值得收藏" });
+    const { context, page } = await signedInPage(browser, erin);
+    try {
+      await visit(page, `/data/${node}`);
+      for (const expected of ["已收藏", "该知识点已经收藏过了"]) {
+        await page.getByRole("button", { name: "更多操作" }).click();
+        await page.getByRole("menuitem", { name: "收藏" }).click();
+        await page.getByText(expected).waitFor();
+      }
+      await page.goto("/");
+      await page.getByRole("button", { name: "我的收藏" }).click();
+      await page.getByRole("treeitem", { name: "值得收藏" }).waitFor();
     } finally {
       await context.close();
     }

@@ -117,6 +117,7 @@ export const zh = {
     close: (title: string) => `关闭「${title}」`,
     sider: "侧边栏",
     toMain: "移到主区",
+    toSider: "移到侧边栏",
     closeSider: "关闭侧边栏标签页",
     splitter: "拖动调整侧边栏宽度",
   },

@@ -52,6 +52,7 @@ describe("UserProfilePage", () => {
     );
     renderAt("/user/8");
     expect(await screen.findByRole("heading", { name: "bob" })).toBeTruthy();
+    expect(screen.getByText("正在查看 bob 的个人主页")).toBeTruthy();
     expect(screen.getByText("个人用户")).toBeTruthy();
     expect(screen.getByText("喜欢历史")).toBeTruthy();
     expect(await screen.findByText("宋史笔记")).toBeTruthy();
@@ -67,6 +68,7 @@ describe("UserProfilePage", () => {
     );
     renderAt("/user/8");
     expect(await screen.findByRole("tab", { name: "我分享的知识树" })).toBeTruthy();
+    expect(screen.queryByText("正在查看 bob 的个人主页")).toBeNull();
     expect(screen.getByRole("tab", { name: "分享给我的知识树" })).toBeTruthy();
     expect(await screen.findByText("暂无知识树")).toBeTruthy();
   });

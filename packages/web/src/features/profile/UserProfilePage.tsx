@@ -48,6 +48,9 @@ export function UserProfilePage() {
   ];
   return (
     <section>
+      {!own && (
+        <Alert type="info" showIcon title={zh.profile.viewing(user.username)} style={{ marginBottom: 16 }} />
+      )}
       <UserCard
         user={{
           id: user.id,

@@ -82,6 +82,30 @@ export function Workspace({ pages, children }: { pages: RouteObject[]; children:
           onChange={(key) => navigate(key)}
           addIcon={<PlusOutlined aria-label={zh.tabs.add} />}
           onEdit={(key, action) => (action === "add" ? navigate("/empty") : close(String(key)))}
+          tabBarExtraContent={
+            tabs.orderedUrls.includes(url) ? (
+              <Tooltip title={zh.tabs.toSider}>
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<ExportOutlined rotate={180} aria-hidden />}
+                  aria-label={zh.tabs.toSider}
+                  onClick={() => {
+                    const moving = url;
+                    const result = closeMain(useTabs.getState().tabs, moving, moving);
+                    apply(() =>
+                      setSider(
+                        useTabs.getState().tabs,
+                        moving,
+                        useTabs.getState().tabs.mainTabs[moving]?.name,
+                      ),
+                    );
+                    navigate(result.navigateTo ?? "/");
+                  }}
+                />
+              </Tooltip>
+            ) : null
+          }
           items={tabs.orderedUrls.map((tabUrl) => ({
             key: tabUrl,
             closeIcon: <CloseOutlined aria-label={zh.tabs.close(tabTitle(tabs.mainTabs[tabUrl], tabUrl))} />,
@@ -123,7 +147,7 @@ export function Workspace({ pages, children }: { pages: RouteObject[]; children:
                     <Button
                       size="small"
                       type="text"
-                      icon={<ExportOutlined />}
+                      icon={<ExportOutlined aria-hidden />}
                       aria-label={zh.tabs.toMain}
                       onClick={() => {
                         const result = unsetSider(useTabs.getState().tabs, sider);
