@@ -232,6 +232,25 @@ export const zh = {
       CONCLUSION: "结论",
     } as Record<string, string>,
   },
+  breadcrumb: {
+    label: "节点路径",
+    /** The owner link when the owner's name is not known to the page. */
+    owner: "主人",
+    ownerTitle: (name: string) => `查看${name}的主页`,
+    copy: "复制",
+    copyTitle: "把可见的子树复制为缩进文本",
+    copied: (text: string) => `已复制: ${text}`,
+    copyFailed: "复制失败，请重试",
+  },
+  bulletPopover: {
+    path: "路径",
+    relation: "关系",
+    created: "创建时间",
+    creator: "创建者",
+    unknownCreator: "未知用户",
+    id: (id: number) => `ID: ${id}`,
+    viewId: (viewId: string) => `视图ID: ${viewId}`,
+  },
   about:
     "知树是一个中文知识树工作台：用带类型的知识点和命名的关系把知识种成树，分享、发布，并与朋友和 AI 一起学习。",
 } as const;

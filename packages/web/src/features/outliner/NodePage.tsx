@@ -9,6 +9,7 @@ import { useAuth } from "../../stores/auth";
 import { NodeActions } from "../node-actions/NodeActions";
 import { RequireLogin, TitledPage } from "../pages/Pages";
 import { outlineApi } from "./api";
+import { Breadcrumb } from "./Breadcrumb";
 import { ControllerContext, sharedController } from "./context";
 import { childRelationOf, forwardGroups, isGrouped } from "./groups";
 import { relationLabel } from "./ListRows";
@@ -104,6 +105,7 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
   return (
     <ControllerContext.Provider value={controller}>
       <section className="ol-page">
+        <Breadcrumb node={node} view={view} />
         <Typography.Title level={2} className="ol-title">
           {label && (
             <span

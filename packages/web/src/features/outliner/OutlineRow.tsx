@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type MouseEvent, memo, useLayoutEffect, useRef } from "react";
 import { zh } from "../../i18n/zh-CN";
+import { BulletPopover } from "./BulletPopover";
 import { useController, useTreeView } from "./context";
 import { NESTED_RELATION } from "./core";
 import { type NodeRow, parentRow } from "./flatten";
@@ -128,9 +129,11 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag 
         <span className="ol-toggle-space" />
       )}
       {row.id > 0 ? (
-        <a className={bullet} href={`/data/${row.id}`} tabIndex={-1} onClick={onBullet}>
-          <span className="ol-sr">{t.open(name)}</span>
-        </a>
+        <BulletPopover row={row} node={node}>
+          <a className={bullet} href={`/data/${row.id}`} tabIndex={-1} onClick={onBullet}>
+            <span className="ol-sr">{t.open(name)}</span>
+          </a>
+        </BulletPopover>
       ) : (
         // Not saved yet: nothing to open until the server gave it an id.
         <span className={bullet} />

@@ -128,6 +128,14 @@ export class FakeServer {
       if (status !== 200) return { status, body: { success: false, error: "refused", code: "X" } };
       return { body: this.present(id) };
     }
+    m = /^\/api\/data\/(\d+)\/path$/.exec(path);
+    if (method === "GET" && m) {
+      // The ancestors along main parents, root first, without the node (docs/API.md).
+      const ancestors: Dnode[] = [];
+      for (let at = this.nodes.get(Number(m[1]))?.parent_id; at != null; at = this.nodes.get(at)?.parent_id)
+        ancestors.unshift(this.present(at));
+      return { body: ancestors };
+    }
     m = /^\/api\/dnode\/(\d+)\/relations_with_data\/$/.exec(path);
     if (method === "GET" && m) {
       const id = Number(m[1]);
