@@ -31,15 +31,15 @@ export const idArray = (ids: number[]): SQL => sql`string_to_array(${ids.join(",
 const MAX_DEPTH = 10_000;
 
 /**
- * The rule, declared once (workspace-spec 6), as one query over many nodes: a signed-in caller's rank on
- * a node is the best of
+ * The rule, declared once (workspace-spec 6), over many nodes in one query (two when the caller holds
+ * narrowed grants or per-node shares): a signed-in caller's rank on a node is the best of
  * - admin when the caller owns the node's tree;
  * - the grants on the node's tree (anchor) to the caller or to everyone, whole tree or narrowed to a
  *   subtree that holds the node (a narrowed grant counts only while that subtree is still in the tree);
  * - read when the tree is published;
  * - per-node shares to the caller on the node or any main-tree ancestor (访问 read, 编辑 write).
- * Only nodes in trees where the caller has a narrowed grant or a share walk up their ancestors, so a page
- * of nodes in ordinary trees costs a few index lookups. Not signed in: no rights at all.
+ * Only nodes below write, in trees where the caller has a narrowed grant or a share, walk up their
+ * ancestors, so a page of nodes in ordinary trees costs a few index lookups. Not signed in: no rights.
  */
 export async function ranksOnIds(
   db: Db | Tx,
@@ -48,11 +48,38 @@ export async function ranksOnIds(
 ): Promise<Map<number, number>> {
   const ranks = new Map<number, number>();
   if (ids.length === 0 || userId === null) return ranks;
-  // Set-based throughout (hash joins, no correlated subqueries), so a page costs one pass over each part.
-  const rows = await queryRows<{ id: number; rank: number }>(
+  // First the cheap part, per node by index lookups: ownership, whole-tree grants, publishing, and
+  // whether the caller holds any narrowed grant or per-node share at all. CASE evaluates lazily, so an
+  // owned node costs no lookup.
+  const rows = await queryRows<{
+    id: number;
+    anchor_id: number | null;
+    owned: boolean;
+    rank: number;
+    has_points: boolean;
+  }>(
+    db,
+    sql`select t.id, t.anchor_id, t.owner_id = ${userId} as owned,
+        case when t.owner_id = ${userId} then 3 else greatest(
+          coalesce((select max(${rankOf(sql`g.auth_type`)}) from anchor_grant g
+                    where g.anchor_id = t.anchor_id and g.descendent_id is null
+                      and (g.user_id = ${userId} or g.user_id is null)), 0),
+          case when exists (select 1 from anchor_setting s where s.anchor_id = t.anchor_id and s.is_public)
+               then 1 else 0 end) end as rank,
+        exists (select 1 from dnode_permission p where p.user_id = ${userId} and (p.can_read or p.can_write))
+          or exists (select 1 from anchor_grant g where g.descendent_id is not null
+                       and (g.user_id = ${userId} or g.user_id is null)) as has_points
+      from dnode t where t.id = any(${idArray(ids)})`,
+  );
+  for (const row of rows) ranks.set(Number(row.id), Number(row.rank));
+  // Then, only for nodes not yet at write or better and only when the caller holds narrowed grants or
+  // shares, walk up the main-tree ancestors to find them.
+  const open = rows.filter((r) => !r.owned && Number(r.rank) < 2).map((r) => Number(r.id));
+  if (open.length === 0 || !rows[0]?.has_points) return ranks;
+  const shared = await queryRows<{ id: number; rank: number }>(
     db,
     sql`with recursive
-      t as (select id, owner_id, anchor_id, parent_id from dnode where id = any(${idArray(ids)})),
+      t as (select id, anchor_id, parent_id from dnode where id = any(${idArray(open)})),
       points as (
         select g.descendent_id as node, g.anchor_id as anchor, ${rankOf(sql`g.auth_type`)} as rank
           from anchor_grant g
@@ -67,34 +94,19 @@ export async function ranksOnIds(
         union
         select d.anchor_id from points p join dnode d on d.id = p.node where p.anchor is null),
       up(target, node, parent_id, depth) as (
-        select t.id, t.id, t.parent_id, 0 from t
-          where t.owner_id <> ${userId} and t.anchor_id in (select anchor from point_anchors)
+        select t.id, t.id, t.parent_id, 0 from t where t.anchor_id in (select anchor from point_anchors)
         union all
         select up.target, d.id, d.parent_id, up.depth + 1 from up join dnode d on d.id = up.parent_id
-          where up.depth < ${MAX_DEPTH}),
-      shared as (
-        select up.target as id, max(p.rank) as rank
-          from up join points p on p.node = up.node join t on t.id = up.target
-          where p.anchor is null or p.anchor = t.anchor_id
-          group by up.target),
-      granted as (
-        select t.id, max(${rankOf(sql`g.auth_type`)}) as rank
-          from t join anchor_grant g on g.anchor_id = t.anchor_id
-          where g.descendent_id is null and (g.user_id = ${userId} or g.user_id is null)
-          group by t.id),
-      published as (
-        select t.id from t join anchor_setting s on s.anchor_id = t.anchor_id where s.is_public)
-      select t.id,
-        case when t.owner_id = ${userId} then 3 else greatest(
-          coalesce(granted.rank, 0),
-          case when published.id is null then 0 else 1 end,
-          coalesce(shared.rank, 0)) end as rank
-      from t
-        left join granted on granted.id = t.id
-        left join published on published.id = t.id
-        left join shared on shared.id = t.id`,
+          where up.depth < ${MAX_DEPTH})
+      select up.target as id, max(p.rank) as rank
+        from up join points p on p.node = up.node join t on t.id = up.target
+        where p.anchor is null or p.anchor = t.anchor_id
+        group by up.target`,
   );
-  for (const row of rows) ranks.set(Number(row.id), Number(row.rank));
+  for (const row of shared) {
+    const id = Number(row.id);
+    ranks.set(id, Math.max(ranks.get(id) ?? 0, Number(row.rank)));
+  }
   return ranks;
 }
 
