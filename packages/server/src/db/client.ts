@@ -47,6 +47,12 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     await migrator.end();
   }
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A connection the server ends (restart, failover, `drop database … with (force)`) emits 'error' on its
+  // client, idle or closing; unhandled, that would take the whole process down. A query running on it
+  // still fails through its own promise, and the pool replaces the connection.
+  const onConnectionError = (error: Error) => console.warn(`PostgreSQL connection lost: ${error.message}`);
+  pool.on("error", onConnectionError);
+  pool.on("connect", (client) => client.on("error", onConnectionError));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return { db, kind: "postgres", close: () => pool.end() };
 }
