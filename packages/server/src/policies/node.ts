@@ -49,33 +49,31 @@ export async function ranksOnIds(
   const ranks = new Map<number, number>();
   if (ids.length === 0 || userId === null) return ranks;
   // First the cheap part, per node by index lookups: ownership, whole-tree grants, publishing, and
-  // whether the caller holds any narrowed grant or per-node share at all. CASE evaluates lazily, so an
-  // owned node costs no lookup.
-  const rows = await queryRows<{
-    id: number;
-    anchor_id: number | null;
-    owned: boolean;
-    rank: number;
-    has_points: boolean;
-  }>(
+  // whether the node's tree holds a narrowed grant or a per-node share for the caller (the trees of the
+  // caller's shares are gathered once per query). CASE evaluates lazily, so an owned node costs no lookup.
+  const rows = await queryRows<{ id: number; owned: boolean; rank: number; has_points: boolean }>(
     db,
-    sql`select t.id, t.anchor_id, t.owner_id = ${userId} as owned,
+    sql`with point_anchors as (
+        select g.anchor_id as anchor from anchor_grant g
+          where g.descendent_id is not null and (g.user_id = ${userId} or g.user_id is null)
+        union
+        select d.anchor_id from dnode_permission p join dnode d on d.id = p.dnode_id
+          where p.user_id = ${userId} and (p.can_read or p.can_write))
+      select t.id, t.owner_id = ${userId} as owned,
         case when t.owner_id = ${userId} then 3 else greatest(
           coalesce((select max(${rankOf(sql`g.auth_type`)}) from anchor_grant g
                     where g.anchor_id = t.anchor_id and g.descendent_id is null
                       and (g.user_id = ${userId} or g.user_id is null)), 0),
           case when exists (select 1 from anchor_setting s where s.anchor_id = t.anchor_id and s.is_public)
                then 1 else 0 end) end as rank,
-        exists (select 1 from dnode_permission p where p.user_id = ${userId} and (p.can_read or p.can_write))
-          or exists (select 1 from anchor_grant g where g.descendent_id is not null
-                       and (g.user_id = ${userId} or g.user_id is null)) as has_points
+        t.anchor_id in (select anchor from point_anchors) as has_points
       from dnode t where t.id = any(${idArray(ids)})`,
   );
   for (const row of rows) ranks.set(Number(row.id), Number(row.rank));
-  // Then, only for nodes not yet at write or better and only when the caller holds narrowed grants or
+  // Then, only for nodes not yet at write or better in trees where the caller holds narrowed grants or
   // shares, walk up the main-tree ancestors to find them.
-  const open = rows.filter((r) => !r.owned && Number(r.rank) < 2).map((r) => Number(r.id));
-  if (open.length === 0 || !rows[0]?.has_points) return ranks;
+  const open = rows.filter((r) => !r.owned && Number(r.rank) < 2 && r.has_points).map((r) => Number(r.id));
+  if (open.length === 0) return ranks;
   const shared = await queryRows<{ id: number; rank: number }>(
     db,
     sql`with recursive
