@@ -47,6 +47,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     img: ["src", "alt", "title", "width", "height"],
     span: ["data-type", "data-latex", "class"],
     div: ["data-type", "data-latex", "class"],
+    // A list typed as "3. " starts at 3 (TipTap's ordered-list input rule).
+    ol: ["start"],
     code: ["class"],
     pre: ["class"],
     th: ["colspan", "rowspan"],

@@ -70,14 +70,21 @@ async function send<T>(method: string, path: string, options: RequestOptions): P
   const token = await accessToken();
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers["content-type"] = "application/json";
+  // A FormData body (uploads) sets its own multipart content type, boundary included.
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers["content-type"] = "application/json";
   let response: Response;
   try {
     response = await fetch(urlFor(path, options.query), {
       method,
       headers,
       credentials: "same-origin",
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : isForm
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
     });
   } catch {
     throw new ApiError(0, "NETWORK", zh.errors.network);
@@ -108,5 +115,9 @@ export const api = {
   },
   delete<T>(path: string, query?: RequestOptions["query"]): Promise<T> {
     return send<T>("DELETE", path, { query });
+  },
+  /** A multipart POST (files), with the same token refresh and errors as every other call. */
+  upload<T>(path: string, form: FormData): Promise<T> {
+    return send<T>("POST", path, { body: form });
   },
 };
