@@ -1,0 +1,73 @@
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "../../api/test-helpers";
+import { NodeContent } from "./NodeContent";
+import { makeNode, renderInApp, sentBody } from "./test-helpers";
+
+// jsdom does no layout; ProseMirror asks ranges for rectangles (see RichTextEditor.test.tsx).
+beforeAll(() => {
+  Range.prototype.getClientRects = () => [] as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect = () => new DOMRect();
+  document.elementFromPoint = () => null;
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("NodeContent", () => {
+  it("opens the text of a node that has text, and hides it with its toggle", async () => {
+    mockFetch(() => ({ body: {} }));
+    renderInApp(
+      <NodeContent node={makeNode({ content: { text: "<p>北宋与南宋</p>" } })} onChanged={() => {}} />,
+    );
+    expect(await screen.findByRole("textbox", { name: "「宋史」的正文" })).toBeTruthy();
+    expect(screen.getByText("北宋与南宋")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "隐藏正文" }));
+    expect(screen.queryByText("北宋与南宋")).toBeNull();
+    expect(screen.getByRole("button", { name: "显示正文" }).getAttribute("aria-pressed")).toBe("false");
+  });
+
+  it("shows the content fields of a node that has some, and offers no field toggle otherwise", () => {
+    mockFetch(() => ({ body: {} }));
+    renderInApp(<NodeContent node={makeNode({ content: { priority: 3 } })} onChanged={() => {}} />);
+    expect(screen.getByRole("region", { name: "字段" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "隐藏字段" })).toBeTruthy();
+    cleanup();
+    renderInApp(<NodeContent node={makeNode()} onChanged={() => {}} />);
+    expect(screen.queryByRole("button", { name: /字段/ })).toBeNull();
+    expect(screen.getByRole("button", { name: "显示正文" })).toBeTruthy();
+  });
+
+  it("draws a formula node with KaTeX and saves an edited formula as the node's name", async () => {
+    const fetch = mockFetch((url) =>
+      url.includes("/update") ? { body: makeNode({ type: "EX", name: "x^3" }) } : {},
+    );
+    const onChanged = vi.fn();
+    const { container } = renderInApp(
+      <NodeContent node={makeNode({ type: "EX", name: "x^2" })} onChanged={onChanged} />,
+    );
+    expect(container.querySelector(".katex")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: /编辑公式/ }));
+    const input = await screen.findByRole("textbox", { name: /公式/ });
+    fireEvent.change(input, { target: { value: "x^3" } });
+    fireEvent.keyDown(input, { key: "Enter", ctrlKey: true });
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    const call = fetch.mock.calls.find(([url]) => String(url).includes("/dnode/10/update"));
+    expect(sentBody(call?.[1])).toEqual({ name: "x^3" });
+  });
+
+  it("offers pull and push on a synchronised copy, and pulls through call_action", async () => {
+    const fetch = mockFetch(() => ({
+      body: { success: true, message: "已拉取最新内容", dnodes: [], deleted_dnode_ids: [] },
+    }));
+    renderInApp(<NodeContent node={makeNode({ src_id: 3 })} onChanged={() => {}} />);
+    fireEvent.click(screen.getByRole("button", { name: "拉取" }));
+    expect(await screen.findByText("已拉取最新内容")).toBeTruthy();
+    expect(String(fetch.mock.calls[0][0])).toContain("/api/dnode/call_action/10/pull");
+    cleanup();
+    renderInApp(<NodeContent node={makeNode()} onChanged={() => {}} />);
+    expect(screen.queryByRole("button", { name: "拉取" })).toBeNull();
+  });
+});

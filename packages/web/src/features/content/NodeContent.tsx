@@ -1,0 +1,114 @@
+import { EditOutlined } from "@ant-design/icons";
+import { App, Button, Flex } from "antd";
+import { useState } from "react";
+import { zh } from "../../i18n/zh-CN";
+import { Formula } from "../formula/Formula";
+import { FormulaModal } from "../formula/FormulaModal";
+import { FileView } from "../media/FileView";
+import { ImageView } from "../media/ImageView";
+import { outlineApi } from "../outliner/api";
+import type { Dnode } from "../outliner/types";
+import { RichTextEditor } from "../richtext/RichTextEditor";
+import { ActionBar, type NodeAction } from "./ActionBar";
+import { contentApi, reasonOf } from "./content-api";
+import { FieldGroup } from "./FieldGroup";
+import { fieldKeys } from "./field-kinds";
+import { PendingUpdates } from "./PendingUpdates";
+
+const t = zh.nodeContent;
+
+/** The synchronised-copy actions (workspace-spec 6: push and pull appear when the node has a src_id). */
+const SYNC_ACTIONS: NodeAction[] = [
+  { name: "pull", label: t.pull, params: [] },
+  { name: "push", label: t.push, params: [] },
+];
+
+const textOf = (node: Dnode) => (typeof node.content.text === "string" ? node.content.text : "");
+
+interface Props {
+  node: Dnode;
+  /** A server-confirmed change of the node (or, without one, a reason to fetch it again). */
+  onChanged: (node?: Dnode) => void;
+}
+
+/**
+ * The content area of a node page (workspace-spec 2 "Node views"): pending updates, the view of the
+ * node's type (image, file, formula), sync actions, then the text area and the content fields, each
+ * shown or hidden by its toggle. The text starts open when there is text, the fields when there are any.
+ */
+export function NodeContent({ node, onChanged }: Props) {
+  const { message } = App.useApp();
+  const editable = node.permissions?.write !== false;
+  const hasFields = fieldKeys(node).length > 0;
+  const [showText, setShowText] = useState(() => textOf(node) !== "");
+  const [showFields, setShowFields] = useState(hasFields);
+  const [editingFormula, setEditingFormula] = useState(false);
+
+  const saveText = async (html: string) => {
+    onChanged(await outlineApi.update(node.id, { content: { text: html } }));
+  };
+  const saveFormula = async (latex: string) => {
+    onChanged(await outlineApi.update(node.id, { name: latex }));
+  };
+  const runAction = async (action: NodeAction) => {
+    const answer = await contentApi.callAction(node.id, action.name);
+    message.success(answer.message || t.actionDone(action.label));
+    onChanged(answer.dnodes.find((d) => d.id === node.id));
+  };
+
+  return (
+    <div className="node-content">
+      <PendingUpdates node={node} onChanged={onChanged} />
+      {node.type === "IMAGE" && <ImageView node={node} onChanged={onChanged} />}
+      {node.type === "FILE" && <FileView node={node} />}
+      {node.type === "EX" && (
+        <Flex align="center" gap={8} className="node-formula">
+          <Formula latex={node.name} display />
+          {editable && (
+            <Button icon={<EditOutlined />} onClick={() => setEditingFormula(true)}>
+              {t.editFormula}
+            </Button>
+          )}
+          <FormulaModal
+            open={editingFormula}
+            latex={node.name}
+            display
+            onSave={saveFormula}
+            onClose={() => setEditingFormula(false)}
+          />
+        </Flex>
+      )}
+      {node.src_id ? (
+        <ActionBar
+          actions={SYNC_ACTIONS}
+          disabled={!editable}
+          onRun={(action) =>
+            runAction(action).catch((error) => {
+              throw new Error(reasonOf(error));
+            })
+          }
+        />
+      ) : null}
+      <Flex gap={8} className="node-content-toggles">
+        <Button size="small" aria-pressed={showText} onClick={() => setShowText(!showText)}>
+          {showText ? t.hideText : t.showText}
+        </Button>
+        {hasFields && (
+          <Button size="small" aria-pressed={showFields} onClick={() => setShowFields(!showFields)}>
+            {showFields ? t.hideFields : t.showFields}
+          </Button>
+        )}
+      </Flex>
+      {showText && (
+        <RichTextEditor
+          key={node.id}
+          html={textOf(node)}
+          editable={editable}
+          onSave={saveText}
+          label={t.textLabel(node.name)}
+        />
+      )}
+      {showFields && <FieldGroup node={node} onChanged={onChanged} />}
+    </div>
+  );
+}
