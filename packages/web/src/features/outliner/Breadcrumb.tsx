@@ -5,6 +5,7 @@ import { zh } from "../../i18n/zh-CN";
 import { AncestorLink } from "./AncestorLink";
 import { useNodePath } from "./node-path";
 import { firstLineOf, outlineAsText } from "./outline-text";
+import { setSelecting, useSelection } from "./selection-store";
 import { useOutline } from "./store";
 import type { TreeView } from "./tree-view";
 import type { Dnode } from "./types";
@@ -17,7 +18,8 @@ export function ownerText(node: Pick<Dnode, "owner_id" | "creator_id" | "creator
 }
 
 /**
- * The node page's breadcrumb (workspace-spec 2): owner link, ancestor path, 复制 as indented text.
+ * The node page's breadcrumb (workspace-spec 2): owner link, ancestor path, 复制 as indented text, and
+ * the 选择 toggle between the tree's normal and selecting status (workspace-spec 4).
  * The owner link and the button show at once; the path is fetched beside the page and appears when it
  * arrives, so a slow or failed path never holds the page back.
  */
@@ -25,6 +27,7 @@ export function Breadcrumb({ node, view }: { node: Dnode; view: TreeView }) {
   const { message } = App.useApp();
   const path = useNodePath(node.id);
   const owner = ownerText(node);
+  const selecting = useSelection((s) => s.selecting[view.scope] === true);
 
   const items: { key: string; title: ReactNode }[] = [
     {
@@ -60,6 +63,17 @@ export function Breadcrumb({ node, view }: { node: Dnode; view: TreeView }) {
       <Button size="small" type="text" title={t.copyTitle} onClick={() => void copy()}>
         {t.copy}
       </Button>
+      <Button
+        size="small"
+        type="text"
+        className={selecting ? "ol-select-on" : undefined}
+        aria-pressed={selecting}
+        title={zh.dragDrop.selectTitle}
+        onClick={() => setSelecting(view.scope, !selecting)}
+      >
+        {zh.dragDrop.select}
+      </Button>
+      {selecting && <span className="ol-help">{zh.dragDrop.selectionHelp}</span>}
     </div>
   );
 }

@@ -5,9 +5,12 @@ import { NESTED_RELATION } from "./core";
 import { type FlatRow, flattenTree, isNodeRow } from "./flatten";
 import { GroupHeader, ListLoading, LoadMore, relationLabel } from "./ListRows";
 import { OutlineRow } from "./OutlineRow";
+import { setSelecting } from "./selection-store";
 import { isExpanded, keyOf, setViewStatus, useOutline } from "./store";
 import type { TreeView } from "./tree-view";
+import { useSelectionBox } from "./use-selection-box";
 import { listKey } from "./view-id";
+import { WayPicker } from "./WayPicker";
 
 /** The estimated height of a one-line row; real heights are measured. */
 export const ROW_HEIGHT = 32;
@@ -85,6 +88,9 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
   );
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  const selectionBox = useSelectionBox(scrollRef, view);
+  // A tree leaving the screen leaves selecting status: its ticks name rows that are gone.
+  useEffect(() => () => setSelecting(view.scope, false), [view.scope]);
   // Stable between renders: a new function would make the virtualiser recompute every row's position.
   const getItemKey = useCallback((i: number) => rows[i].key, [rows]);
   const virtualizer = useVirtualizer({
@@ -135,7 +141,14 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
 
   return (
     <TreeViewContext.Provider value={view}>
-      <div ref={scrollRef} className="ol-tree" role="tree" aria-label={label} aria-describedby={describedBy}>
+      <div
+        ref={scrollRef}
+        className="ol-tree"
+        role="tree"
+        aria-label={label}
+        aria-describedby={describedBy}
+        onMouseDown={selectionBox.onMouseDown}
+      >
         <div role="none" className="ol-sizer" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => (
             <div
@@ -151,6 +164,18 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
           ))}
         </div>
       </div>
+      {selectionBox.box && (
+        <div
+          className="ol-select-box"
+          style={{
+            left: selectionBox.box.left,
+            top: selectionBox.box.top,
+            width: selectionBox.box.right - selectionBox.box.left,
+            height: selectionBox.box.bottom - selectionBox.box.top,
+          }}
+        />
+      )}
+      <WayPicker scope={view.scope} />
     </TreeViewContext.Provider>
   );
 }

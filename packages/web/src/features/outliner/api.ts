@@ -21,7 +21,24 @@ export interface MoveBody {
   new_relationName: string;
   before_node_id?: number | null;
   keep_old: false;
-  way: "move";
+  way: "move" | "move_and_refer";
+}
+
+/** A drop position as the refer and clone calls take it (docs/API.md "API conventions"). */
+export type ApiLocation = { position: "insideLast" } | { position: "before"; before_node_id: number };
+
+export interface ReferBody {
+  refered_nodes_ids: number[];
+  target_node_id: number;
+  relation_name: string;
+  location: ApiLocation;
+}
+
+export interface CloneBody {
+  source_id: number;
+  target_parent_id: number;
+  relation_name: string;
+  location: ApiLocation;
 }
 
 export interface UpdateBody {
@@ -52,6 +69,8 @@ export const outlineApi = {
   create: (body: CreateBody) => api.post<{ dnode: Dnode; relation: Relation }>("/dnode/create/", body),
   update: (id: number, body: UpdateBody) => api.post<Dnode>(`/dnode/${id}/update`, body),
   move: (body: MoveBody) => api.post<{ success: boolean }>("/dnode/move", body),
+  refer: (body: ReferBody) => api.post<Dnode[]>("/dnode/refer", body),
+  clone: (body: CloneBody) => api.post<Dnode>("/dnode/clone", body),
   deleteBatch: (ids: number[]) =>
     api.post<{ success: boolean; deleted_dnode_ids: number[] }>("/dnode/delete_batch", { ids }),
 };

@@ -2,9 +2,10 @@ import { zh } from "../../i18n/zh-CN";
 import { NESTED_RELATION, nextTempId } from "./core";
 import { type NodeRow, neighbourRow } from "./flatten";
 import { insertAt, placementOf, withoutId } from "./list-ops";
-import { type Caret, OutlineMoves, type Removal } from "./moves";
+import type { Caret, Removal } from "./moves";
 import { clearedNameOutcome, emptyRowBackspace } from "./name-prefix";
 import { reasonOf } from "./node-error";
+import { OutlineSelection } from "./selection-ops";
 import {
   clearDescendantViews,
   editList,
@@ -24,10 +25,11 @@ const t = zh.outliner;
 
 /**
  * The outliner's controller: rows made and removed by keyboard (Enter, Backspace, clearing a name),
- * focus and opening, on top of the moves (moves.ts) and the loads and names (core.ts). Each edit
+ * focus and opening, on top of the ticked rows (selection-ops.ts), drops (drops.ts), the keyboard moves
+ * (moves.ts) and the loads and names (core.ts). Each edit
  * shows at once, goes to the server in typing order, and is undone with the spec's message if refused.
  */
-export class OutlineController extends OutlineMoves {
+export class OutlineController extends OutlineSelection {
   private readonly deleted = new Set<number>();
 
   /** Shows a new empty (or split-off) row at once and creates it on the server behind it. */

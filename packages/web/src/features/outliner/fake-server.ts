@@ -31,6 +31,8 @@ export class FakeServer {
   private nextId = 1000;
   /** Answers the next call to this path prefix with an error, once. */
   refuse: { method: string; path: RegExp; status: number; error: string } | null = null;
+  /** The files uploaded so far. */
+  uploads: File[] = [];
   /** Status for GET /api/dnode/{id} of these ids. */
   fetchErrors = new Map<number, number>();
 
@@ -108,6 +110,17 @@ export class FakeServer {
     };
   }
 
+  /** A copy of a node and its main subtree (the clone way), not yet placed; returns the copy's id. */
+  private copy(id: number, parent: number): number {
+    const node = this.nodes.get(id)!;
+    const copyId = ++this.nextId;
+    this.add(copyId, node.name, { type: node.type, content: { ...node.content } });
+    Object.assign(this.nodes.get(copyId)!, { parent_id: parent, main_relation: "CHILD_NODE" });
+    for (const child of this.list(id, "CHILD_NODE"))
+      this.list(copyId, "CHILD_NODE").push(this.copy(child, copyId));
+    return copyId;
+  }
+
   private remove(id: number) {
     for (const ids of this.lists.values()) {
       const at = ids.indexOf(id);
@@ -170,7 +183,10 @@ export class FakeServer {
       const id = ++this.nextId;
       const parent = Number(body.location_id);
       const relation = String(body.relation_name);
-      this.add(id, String(body.name ?? ""), { type: String(body.type ?? "NOTE") });
+      this.add(id, String(body.name ?? ""), {
+        type: String(body.type ?? "NOTE"),
+        content: (body.content as Record<string, unknown> | undefined) ?? {},
+      });
       const node = this.nodes.get(id)!;
       node.parent_id = parent;
       node.main_relation = relation;
@@ -199,7 +215,12 @@ export class FakeServer {
       const [id] = body.moved_nodes_ids as number[];
       const target = Number(body.target_node_id);
       const relation = String(body.new_relationName);
-      this.remove(id);
+      if (body.way === "move_and_refer") {
+        const old = this.list(Number(body.old_location_id), String(body.old_relationName));
+        const keep = [...old];
+        this.remove(id);
+        old.splice(0, old.length, ...keep);
+      } else this.remove(id);
       const ids = this.list(target, relation);
       const at = body.before_node_id ? ids.indexOf(Number(body.before_node_id)) : -1;
       ids.splice(at < 0 ? ids.length : at, 0, id);
@@ -207,6 +228,41 @@ export class FakeServer {
       node.parent_id = target;
       node.main_relation = relation;
       return { body: { success: true, relations: [] } };
+    }
+    if (method === "POST" && (path === "/api/dnode/refer" || path === "/api/dnode/clone")) {
+      const refer = path.endsWith("refer");
+      const source = refer ? (body.refered_nodes_ids as number[])[0] : Number(body.source_id);
+      const target = Number(refer ? body.target_node_id : body.target_parent_id);
+      const ids = this.list(target, String(body.relation_name ?? "CHILD_NODE"));
+      if (refer && ids.includes(source))
+        return { status: 409, body: { success: false, error: "该关系已经存在" } };
+      const id = refer ? source : this.copy(source, target);
+      const location = body.location as { position: string; before_node_id?: number };
+      const at = location.position === "before" ? ids.indexOf(Number(location.before_node_id)) : -1;
+      ids.splice(at < 0 ? ids.length : at, 0, id);
+      return { status: 201, body: refer ? [this.present(id)] : this.present(id) };
+    }
+    if (method === "POST" && (path === "/api/upload/" || path === "/api/upload_file/")) {
+      const image = path === "/api/upload/";
+      const name = this.uploads.at(-1)?.name ?? "file";
+      return image
+        ? {
+            body: {
+              image_path: `images/2026/01/${name}`,
+              original_name: name,
+              url: `/api/media/images/${name}`,
+            },
+          }
+        : {
+            body: {
+              file_path: `files/2026/01/${name}`,
+              original_name: name,
+              file_type: name.split(".").pop(),
+              file_size: this.uploads.at(-1)?.size ?? 0,
+              mime_type: this.uploads.at(-1)?.type ?? "",
+              url: `/api/media/files/${name}`,
+            },
+          };
     }
     if (method === "POST" && path === "/api/dnode/delete_batch") {
       for (const id of body.ids as number[]) {
@@ -223,11 +279,15 @@ export class FakeServer {
     return mockFetch((url, init) => {
       const parsed = new URL(url, "http://localhost");
       const method = init.method ?? "GET";
-      const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+      // Uploads are multipart: the file is kept, the body is not JSON.
+      const form = init.body instanceof FormData ? init.body : null;
+      const file = form && [...form.values()].find((v): v is File => v instanceof File);
+      if (file) this.uploads.push(file);
+      const body = init.body && !form ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
       this.calls.push({
         method,
         path: parsed.pathname,
-        body: init.body ? body : undefined,
+        body: form ?? (init.body ? body : undefined),
         query: parsed.searchParams,
       });
       return this.handle(method, parsed.pathname, parsed.searchParams, body);

@@ -190,7 +190,7 @@ export class OutlineMoves extends OutlineCore {
   // ---- helpers
 
   /** Puts a row last in a list, loading the list's first page when it was not loaded yet. */
-  private appendInto(parentId: number, id: number): void {
+  protected appendInto(parentId: number, id: number): void {
     const key = listKey(parentId, NESTED_RELATION);
     const list = getList(parentId, NESTED_RELATION);
     if (list) {
@@ -202,7 +202,7 @@ export class OutlineMoves extends OutlineCore {
     if (size > 0) this.loads.request(parentId);
   }
 
-  private takeOut(parentId: number, relation: string, id: number): void {
+  protected takeOut(parentId: number, relation: string, id: number): void {
     editList(listKey(this.current(parentId), relation), (l) => ({
       ids: withoutId(l.ids, this.current(id)),
       total: l.total - 1,
@@ -227,7 +227,7 @@ export class OutlineMoves extends OutlineCore {
     if (useOutline.getState().active?.key === fromKey) requestFocus(toKey, "end");
   }
 
-  private moveViewStatus(from: string, to: string): void {
+  protected moveViewStatus(from: string, to: string): void {
     if (!isExpanded(useOutline.getState().views, from)) return;
     setViewStatus(from, { expanded: false });
     setViewStatus(to, { expanded: true });

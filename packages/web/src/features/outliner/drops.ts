@@ -1,0 +1,195 @@
+import { zh } from "../../i18n/zh-CN";
+import type { ApiLocation } from "./api";
+import { NESTED_RELATION } from "./core";
+import type { RowDrop } from "./drag-store";
+import { acceptableWays, type MoveWay } from "./drag-ways";
+import { parentRow } from "./flatten";
+import { insertAt, placementOf, withoutId } from "./list-ops";
+import { OutlineMoves } from "./moves";
+import { reasonOf } from "./node-error";
+import { editList, getList, setViewStatus, useOutline } from "./store";
+import type { TreeView } from "./tree-view";
+import { listKey, rowViewId } from "./view-id";
+
+const t = zh.outliner;
+
+/** Where a drop puts the node: a list and the sibling it goes before (null: last). */
+export interface DropPlace {
+  parentId: number;
+  relation: string;
+  beforeId: number | null;
+}
+
+// Main parents are followed this far up when looking for a loop; the server checks the rest.
+const ANCESTRY_LIMIT = 1000;
+
+/**
+ * Rows dropped on rows (workspace-spec 4 "Drag"): refer, move, clone and move_and_refer. Like the
+ * keyboard moves, a drop shows at once and goes to the server in order behind the other edits; a
+ * refused one is undone with 移动节点失败 and the server's reason. A clone shows when the server made it.
+ */
+export class OutlineDrops extends OutlineMoves {
+  /** The list and place a drop lands in. */
+  dropPlace(drop: RowDrop): DropPlace {
+    if (drop.position === "insideLast")
+      return { parentId: this.current(drop.target.id), relation: NESTED_RELATION, beforeId: null };
+    return {
+      parentId: this.current(drop.target.parentId),
+      relation: drop.target.relation,
+      beforeId: this.current(drop.target.id),
+    };
+  }
+
+  /** The ways this drop may take, from the rights the server sent and the tree as far as it is known. */
+  waysFor(view: TreeView, drop: RowDrop): MoveWay[] {
+    const place = this.dropPlace(drop);
+    const id = this.current(drop.source.id);
+    const oldParentId = this.current(drop.source.parentId);
+    const list = getList(place.parentId, place.relation);
+    const sameList = oldParentId === place.parentId && drop.source.relation === place.relation;
+    return acceptableWays({
+      sourceId: id,
+      sourceRights: this.node(id)?.permissions,
+      oldParentId,
+      oldParentRights: this.node(oldParentId)?.permissions,
+      targetParentId: place.parentId,
+      targetParentRights: this.node(place.parentId)?.permissions,
+      targetAncestry: this.ancestry(view, drop),
+      alreadyThere: list?.ids.includes(id) ?? false,
+      sameList,
+      ontoItself: this.current(drop.target.id) === id,
+    });
+  }
+
+  /**
+   * The target parent and what lies above it: the rows above the target on screen, then main parents
+   * from the store. A node found there cannot take a link into itself (it would make a loop).
+   */
+  private ancestry(view: TreeView, drop: RowDrop): Set<number> {
+    const found = new Set<number>([this.current(view.rootId)]);
+    let row = parentRow(view.rows, drop.target.key);
+    if (drop.position === "insideLast") found.add(this.current(drop.target.id));
+    found.add(this.current(drop.target.parentId));
+    for (; row; row = parentRow(view.rows, row.key)) found.add(this.current(row.id));
+    const nodes = useOutline.getState().nodes;
+    for (const start of [...found]) {
+      let at = nodes[start]?.parent_id;
+      for (let i = 0; at != null && i < ANCESTRY_LIMIT && !found.has(at); i++) {
+        found.add(at);
+        at = nodes[at]?.parent_id;
+      }
+    }
+    return found;
+  }
+
+  /** Applies a drop the way chosen: shown at once (a clone when the server made it), then sent. */
+  applyDrop(drop: RowDrop, way: MoveWay): void {
+    this.flushReorders();
+    const place = this.dropPlace(drop);
+    const id = this.current(drop.source.id);
+    if (drop.position === "insideLast") setViewStatus(drop.target.viewId, { expanded: true });
+    if (way === "clone") {
+      this.sendClone(id, place);
+      return;
+    }
+    const from = { parentId: this.current(drop.source.parentId), relation: drop.source.relation };
+    const fromKey = listKey(from.parentId, from.relation);
+    const placement =
+      way === "move" ? placementOf(fromKey, getList(from.parentId, from.relation)?.ids ?? [], id) : null;
+    if (placement) editList(fromKey, (l) => ({ ids: withoutId(l.ids, id), total: l.total - 1 }));
+    this.placeInto(place, id);
+    if (way === "move")
+      this.moveViewStatus(drop.source.viewId, rowViewId(place.parentId, place.relation, id));
+    const undo = () => {
+      this.takeOut(place.parentId, place.relation, id);
+      if (placement) this.putBack({ ...from, placement }, id);
+    };
+    if (way === "refer") this.sendRefer(id, place, undo);
+    else this.sendWayMove(way, id, from, place, undo);
+  }
+
+  /** Puts the node in the drop's list: before its sibling, or last (loading an unloaded list first). */
+  private placeInto(place: DropPlace, id: number): void {
+    const key = listKey(place.parentId, place.relation);
+    if (!getList(place.parentId, place.relation)) {
+      if (place.relation === NESTED_RELATION) this.appendInto(place.parentId, id);
+      return;
+    }
+    editList(key, (l) => {
+      const rest = withoutId(l.ids, id);
+      const at = place.beforeId === null ? -1 : rest.indexOf(place.beforeId);
+      return { ids: insertAt(rest, at < 0 ? rest.length : at, id), total: l.total + 1 };
+    });
+  }
+
+  private async location(place: DropPlace): Promise<ApiLocation> {
+    return place.beforeId === null
+      ? { position: "insideLast" }
+      : { position: "before", before_node_id: await this.realId(place.beforeId) };
+  }
+
+  private failed(undo: () => void) {
+    return (error: unknown) => {
+      undo();
+      this.deps.notify(t.failedBecause(t.moveFailed, reasonOf(error, zh.errors.request)));
+    };
+  }
+
+  private sendWayMove(
+    way: "move" | "move_and_refer",
+    id: number,
+    from: { parentId: number; relation: string },
+    place: DropPlace,
+    undo: () => void,
+  ): void {
+    this.structural
+      .run(async () =>
+        this.deps.api.move({
+          moved_nodes_ids: [await this.realId(id)],
+          target_node_id: await this.realId(place.parentId),
+          old_location_id: await this.realId(from.parentId),
+          old_relationName: from.relation,
+          new_relationName: place.relation,
+          before_node_id: place.beforeId === null ? null : await this.realId(place.beforeId),
+          keep_old: false,
+          way,
+        }),
+      )
+      .catch(this.failed(undo));
+  }
+
+  private sendRefer(id: number, place: DropPlace, undo: () => void): void {
+    this.structural
+      .run(async () =>
+        this.deps.api.refer({
+          refered_nodes_ids: [await this.realId(id)],
+          target_node_id: await this.realId(place.parentId),
+          relation_name: place.relation,
+          location: await this.location(place),
+        }),
+      )
+      .catch(this.failed(undo));
+  }
+
+  /** The copy's ids come from the server, so the target list is loaded again once it exists. */
+  private sendClone(id: number, place: DropPlace): void {
+    this.structural
+      .run(async () =>
+        this.deps.api.clone({
+          source_id: await this.realId(id),
+          target_parent_id: await this.realId(place.parentId),
+          relation_name: place.relation,
+          location: await this.location(place),
+        }),
+      )
+      .then(
+        () => this.reloadList(place.parentId, place.relation),
+        this.failed(() => undefined),
+      );
+  }
+
+  /** Loads a list's first page again, keeping what is shown until it arrives. */
+  reloadList(parentId: number, relation: string): Promise<void> {
+    return this.loadRoot(this.current(parentId), [relation]);
+  }
+}

@@ -1,0 +1,91 @@
+import { zh } from "../../i18n/zh-CN";
+import type { RowRef } from "./drag-store";
+import { OutlineDrops } from "./drops";
+import { placementOf } from "./list-ops";
+import type { Removal } from "./moves";
+import { reasonOf } from "./node-error";
+import { clearTicks, setCut, tickedRows, useSelection } from "./selection-store";
+import { editList, useOutline } from "./store";
+import type { TreeView } from "./tree-view";
+
+const t = zh.dragDrop;
+
+/**
+ * What the ticked rows of a tree can do (workspace-spec 2: "Ctrl+X cuts selected nodes; Delete deletes
+ * them"). A cut is only remembered; the paste moves the rows, as the last children of the row pasted on
+ * (a paste names a parent, like dropping on a row's lower half). Both show at once and undo if refused.
+ */
+export class OutlineSelection extends OutlineDrops {
+  /** Ctrl+X: remembers the ticked rows for the next paste; returns how many. */
+  cutSelected(view: TreeView): number {
+    const rows = tickedRows(view.scope);
+    setCut(rows);
+    return rows.length;
+  }
+
+  /**
+   * Ctrl+V on a row: every cut row moves under it, last. Rows that cannot go there (into their own
+   * subtree, or without the rights) stay where they are, and the warning says so. Returns how many moved.
+   */
+  pasteOn(view: TreeView, target: RowRef): number {
+    const cut = useSelection.getState().cut;
+    if (cut.length === 0) {
+      this.deps.warn(t.nothingCut);
+      return 0;
+    }
+    let moved = 0;
+    for (const source of cut) {
+      const drop = { source, target, position: "insideLast" as const };
+      if (!this.waysFor(view, drop).includes("move")) continue;
+      this.applyDrop(drop, "move");
+      moved++;
+    }
+    if (moved < cut.length) this.deps.warn(t.pasteRefused);
+    setCut([]);
+    clearTicks(view.scope);
+    return moved;
+  }
+
+  /**
+   * Delete: the ticked rows go with their subtrees, in one POST /api/dnode/delete_batch. They leave every
+   * list at once; if the server refuses, all come back where they were (it deletes all or nothing).
+   */
+  deleteSelected(view: TreeView): number {
+    this.flushReorders();
+    const ids = [...new Set(tickedRows(view.scope).map((r) => this.current(r.id)))];
+    if (ids.length === 0) return 0;
+    if (!ids.every((id) => this.canWrite(id))) {
+      this.refuse();
+      return 0;
+    }
+    const removals: { id: number; removal: Removal }[] = [];
+    for (const [key, list] of Object.entries(useOutline.getState().lists)) {
+      const at = key.indexOf(":");
+      for (const id of ids) {
+        const placement = placementOf(key, list.ids, id);
+        if (!placement) continue;
+        removals.push({
+          id,
+          removal: { parentId: Number(key.slice(0, at)), relation: key.slice(at + 1), placement },
+        });
+      }
+      if (list.ids.some((id) => ids.includes(id)))
+        editList(key, (l) => {
+          const kept = l.ids.filter((id) => !ids.includes(id));
+          return { ids: kept, total: l.total - (l.ids.length - kept.length) };
+        });
+    }
+    for (const id of ids) this.saves.cancel(id);
+    clearTicks(view.scope);
+    this.structural
+      .run(async () => this.deps.api.deleteBatch(await Promise.all(ids.map((id) => this.realId(id)))))
+      .catch((error) => {
+        // Put back in the order they were taken out, so neighbours taken out too are there first.
+        for (const { id, removal } of removals) this.putBack(removal, id);
+        this.deps.notify(
+          zh.outliner.failedBecause(zh.outliner.deleteFailed, reasonOf(error, zh.errors.request)),
+        );
+      });
+    return ids.length;
+  }
+}
