@@ -4,6 +4,7 @@ export * from "./avatar";
 export * from "./messages";
 export * from "./order";
 export * from "./permissions";
+export * from "./references";
 export * from "./relations";
 export * from "./schemas/access";
 export * from "./schemas/auth";

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "@zhishu/shared";
 import { App, Button, Result, Skeleton, Typography } from "antd";
 import { useEffect, useId, useLayoutEffect, useMemo, useRef } from "react";
@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { ApiError } from "../../api/client";
 import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
+import { NodeContent } from "../content/NodeContent";
 import { NodeActions } from "../node-actions/NodeActions";
 import { RequireLogin, TitledPage } from "../pages/Pages";
 import { outlineApi } from "./api";
@@ -16,6 +17,8 @@ import { relationLabel } from "./ListRows";
 import { typeLabelOf } from "./name-prefix";
 import { nodeFetchMessage } from "./node-error";
 import { OutlineTree } from "./OutlineTree";
+import { RelatedPanels } from "./RelatedPanels";
+import { relatedSections } from "./related-sections";
 import { useOutline } from "./store";
 import type { TreeView } from "./tree-view";
 import { rootViewId } from "./view-id";
@@ -40,6 +43,7 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
   const id = /^\d{1,10}$/.test(idText) ? Number(idText) : 0;
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const controller = sharedController();
   // Toasts and navigation of this page: set before any key can reach the controller.
   useLayoutEffect(() => {
@@ -118,7 +122,24 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
           {relation ? `${name} · ${relationLabel(relation)}` : name}
         </Typography.Title>
         <NodeActions node={node} onChanged={() => void query.refetch()} />
-        {relation && <Link to={`/data/${id}`}>{t.backToNode}</Link>}
+        {relation ? (
+          <Link to={`/data/${id}`}>{t.backToNode}</Link>
+        ) : (
+          <>
+            <NodeContent
+              node={node}
+              onChanged={(fresh) =>
+                fresh ? queryClient.setQueryData(["dnode", id], fresh) : void query.refetch()
+              }
+            />
+            <RelatedPanels node={node} />
+            {relatedSections(node).length > 0 && (
+              <Typography.Title level={5} className="ol-forward">
+                {zh.relatedPanels.forward}
+              </Typography.Title>
+            )}
+          </>
+        )}
         <OutlineTree
           view={view}
           rootId={id}
@@ -138,6 +159,7 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
         <p id={helpId} className="ol-help">
           {t.keyboardHelp}
         </p>
+        <p className="ol-help">{zh.dragDrop.dragHelp}</p>
       </section>
     </ControllerContext.Provider>
   );

@@ -1,12 +1,18 @@
+import { App } from "antd";
 import { type KeyboardEvent, type MouseEvent, memo, useLayoutEffect, useRef } from "react";
 import { zh } from "../../i18n/zh-CN";
 import { BulletPopover } from "./BulletPopover";
 import { useController, useTreeView } from "./context";
 import { NESTED_RELATION } from "./core";
+import { useDrag } from "./drag-store";
 import { type NodeRow, parentRow } from "./flatten";
-import { NameEditor } from "./NameEditor";
 import { typeLabelOf } from "./name-prefix";
+import { RowName } from "./RowName";
+import { RowTick } from "./RowTick";
+import { findRowCommand } from "./row-commands";
+import { useSelection } from "./selection-store";
 import { focusDone, requestFocus, setActive, useOutline } from "./store";
+import { useRowDrop } from "./use-row-drop";
 import { listKey } from "./view-id";
 
 const t = zh.outliner;
@@ -51,6 +57,11 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag 
   const active = useOutline((s) => (s.active?.key === row.key ? s.active : null));
   const focusRow = useOutline((s) => (s.focus?.key === row.key && !s.focus.edit ? s.focus : null));
   const ref = useRef<HTMLDivElement>(null);
+  const { message } = App.useApp();
+  const drag = useRowDrop(row);
+  const over = useDrag((s) => (s.over?.key === row.key ? s.over : null));
+  const selecting = useSelection((s) => s.selecting[view.scope] === true);
+  const cut = useSelection((s) => s.cut.some((r) => r.key === row.key));
 
   useLayoutEffect(() => {
     if (!focusRow || !ref.current) return;
@@ -69,6 +80,13 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag 
   // Keys of the selected (not edited) row: the tree pattern's arrows, Enter/F2 to edit.
   const onRowKey = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget) return;
+    const ctx = { controller, view, row, info: (text: string) => void message.info(text) };
+    const command = findRowCommand(event, ctx);
+    if (command) {
+      event.preventDefault();
+      command.run(ctx);
+      return;
+    }
     const handled = (() => {
       switch (event.key) {
         case "ArrowUp":
@@ -106,7 +124,8 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag 
     <div
       ref={ref}
       role="treeitem"
-      className={`ol-row${active ? " ol-row-active" : ""}`}
+      data-row-key={row.key}
+      className={`ol-row${active ? " ol-row-active" : ""}${cut ? " ol-row-cut" : ""}${over ? ` ol-drop-${over.refused ? "refused" : over.position}` : ""}`}
       aria-level={row.depth}
       aria-posinset={row.index + 1}
       aria-setsize={row.setSize}
@@ -116,7 +135,11 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag 
       tabIndex={active && !active.editing ? 0 : -1}
       style={{ paddingLeft: (row.depth - 1) * INDENT }}
       onKeyDown={onRowKey}
+      onDragOver={drag.onDragOver}
+      onDragLeave={drag.onDragLeave}
+      onDrop={drag.onDrop}
     >
+      {selecting && <RowTick row={row} name={name} />}
       {hasChildren ? (
         <button
           type="button"
@@ -130,7 +153,15 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag 
       )}
       {row.id > 0 ? (
         <BulletPopover row={row} node={node}>
-          <a className={bullet} href={`/data/${row.id}`} tabIndex={-1} onClick={onBullet}>
+          <a
+            className={bullet}
+            href={`/data/${row.id}`}
+            tabIndex={-1}
+            onClick={onBullet}
+            draggable
+            onDragStart={drag.onDragStart}
+            onDragEnd={drag.onDragEnd}
+          >
             <span className="ol-sr">{t.open(name)}</span>
           </a>
         </BulletPopover>
@@ -144,9 +175,9 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag 
         </span>
       )}
       {relationTag && <span className="ol-relation">{relationTag}</span>}
-      <NameEditor
+      <RowName
         row={row}
-        name={node.name}
+        node={node}
         editable={node.permissions?.write !== false}
         tabbable={active ? active.editing : tabbable}
       />

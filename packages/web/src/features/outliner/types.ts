@@ -30,6 +30,8 @@ export interface Dnode {
   creator_name?: string | null;
   anchor_id?: number | null;
   version?: number;
+  /** The source node of a synchronised copy (push / pull). */
+  src_id?: number | null;
   created_at?: string;
   updated_at?: string;
   relations: Record<string, RelationGroup>;

@@ -1,0 +1,80 @@
+import { useQuery } from "@tanstack/react-query";
+import { Image, Popover, Skeleton, Typography } from "antd";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { api } from "../../api/client";
+import { zh } from "../../i18n/zh-CN";
+import { cardPreview } from "../cards/card-preview";
+import { Formula } from "../formula/Formula";
+import { mediaUrl } from "../media/media-url";
+import { typeLabelOf } from "../outliner/name-prefix";
+import { nodeFetchMessage } from "../outliner/node-error";
+import { useOutline } from "../outliner/store";
+import type { Dnode } from "../outliner/types";
+import "./links.css";
+
+const t = zh.links;
+
+/** Link thumbnails are this high (workspace-spec 9). */
+export const LINK_THUMBNAIL_PX = 26;
+
+/** How a node reads inside a link: a formula drawn, an image as a 26 px thumbnail, else its name. */
+export function NodeLabel({ node }: { node: Dnode }) {
+  if (node.type === "EX") return <Formula latex={node.name} />;
+  const path = typeof node.content?.image_path === "string" ? node.content.image_path : "";
+  if (node.type === "IMAGE" && path)
+    return (
+      // Clicking the thumbnail previews the image; the link's text still names the node.
+      <span className="node-link-image" onClickCapture={(e) => e.preventDefault()}>
+        <Image src={mediaUrl(path)} height={LINK_THUMBNAIL_PX} alt={node.name || t.image} />
+        {node.name}
+      </span>
+    );
+  return <>{node.name || zh.outliner.untitled}</>;
+}
+
+/** The popover's body: the node fetched on first hover (from the store when it is already there). */
+function Preview({ id }: { id: number }) {
+  const cached = useOutline((s) => s.nodes[id]);
+  const query = useQuery({
+    queryKey: ["dnode", id],
+    queryFn: () => api.get<Dnode>(`/dnode/${id}`),
+    enabled: !cached,
+    retry: false,
+  });
+  const node = cached ?? query.data;
+  if (query.error) return <Typography.Text type="secondary">{nodeFetchMessage(query.error)}</Typography.Text>;
+  if (!node) return <Skeleton active title paragraph={{ rows: 1 }} style={{ width: 240 }} />;
+  const label = typeLabelOf(node.type, node.content ?? {});
+  const text = cardPreview(node.content);
+  return (
+    <div className="node-link-preview">
+      <div className="node-link-preview-title">
+        {label && <span className="ol-type">{label.text}</span>}
+        <NodeLabel node={node} />
+      </div>
+      {text && <p>{text}</p>}
+    </div>
+  );
+}
+
+interface Props {
+  id: number;
+  children?: ReactNode;
+}
+
+/**
+ * A link to /data/{id} that previews the node in a popover on hover (workspace-spec 2 "A node link shows
+ * a hover popover with a preview"). The preview is fetched only when someone hovers.
+ */
+export function NodeLink({ id, children }: Props) {
+  const known = useOutline((s) => s.nodes[id]);
+  // The popover renders its content only once first opened, so the preview is fetched on hover.
+  return (
+    <Popover content={<Preview id={id} />} mouseEnterDelay={0.3}>
+      <Link to={`/data/${id}`} className="node-link">
+        {children ?? (known ? <NodeLabel node={known} /> : t.node(id))}
+      </Link>
+    </Popover>
+  );
+}

@@ -1,0 +1,57 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "../../api/test-helpers";
+import { makeNode, renderInApp as renderInProviders } from "../content/test-helpers";
+import { resetOutline, upsertNodes } from "../outliner/store";
+import { RenderedName } from "./RenderedName";
+
+// Link previews fetch through TanStack Query, as the app's own provider tree gives it.
+const renderInApp = (ui: ReactNode) =>
+  renderInProviders(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
+
+beforeEach(() => resetOutline());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("RenderedName", () => {
+  it("draws an EX node's name as math, and shows the raw text when it cannot be drawn", () => {
+    const { container } = renderInApp(<RenderedName name="a^2+b^2=c^2" type="EX" />);
+    expect(container.querySelector(".katex")).toBeTruthy();
+    cleanup();
+    renderInApp(<RenderedName name={"\\frac{1}{"} type="EX" />);
+    expect(screen.getByText("\\frac{1}{")).toBeTruthy();
+  });
+
+  it("turns @{id} into a link to the node, named as the store knows it, or by number", () => {
+    upsertNodes([makeNode({ id: 42, name: "勾股定理" })]);
+    renderInApp(<RenderedName name="见@{42}与@{43}" type="NOTE" />);
+    expect(screen.getByRole("link", { name: "勾股定理" }).getAttribute("href")).toBe("/data/42");
+    expect(screen.getByRole("link", { name: "知识点 #43" }).getAttribute("href")).toBe("/data/43");
+    expect(screen.getByText("见")).toBeTruthy();
+  });
+
+  it("previews a linked node on hover, fetched only then", async () => {
+    const fetch = mockFetch(() => ({
+      body: makeNode({ id: 43, name: "直角三角形", content: { text: "<p>有一个角是直角</p>" } }),
+    }));
+    renderInApp(<RenderedName name="@{43}" type="NOTE" />);
+    expect(fetch).not.toHaveBeenCalled();
+    fireEvent.mouseEnter(screen.getByRole("link", { name: "知识点 #43" }));
+    expect(await screen.findByText("有一个角是直角", {}, { timeout: 2000 })).toBeTruthy();
+    expect(String(fetch.mock.calls[0][0])).toContain("/api/dnode/43");
+  });
+
+  it("opens the best search match of a keyword reference, or says nothing was found", async () => {
+    const fetch = mockFetch((url) => ({ body: url.includes("%E5%8B%BE") ? [{ id: 9 }] : [] }));
+    renderInApp(<RenderedName name="@{勾股} @{无此词}" type="NOTE" />);
+    fireEvent.click(screen.getByRole("button", { name: "无此词" }));
+    expect(await screen.findByText("没有找到「无此词」")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "勾股" }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    expect(String(fetch.mock.calls[1][0])).toContain("limit=1");
+  });
+});

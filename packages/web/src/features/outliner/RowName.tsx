@@ -1,0 +1,46 @@
+import { hasReferences } from "@zhishu/shared";
+import type { MouseEvent } from "react";
+import { zh } from "../../i18n/zh-CN";
+import { RenderedName } from "../links/RenderedName";
+import type { NodeRow } from "./flatten";
+import { NameEditor } from "./NameEditor";
+import { requestFocus, useOutline } from "./store";
+import type { Dnode } from "./types";
+
+interface Props {
+  row: NodeRow;
+  node: Dnode;
+  editable: boolean;
+  tabbable: boolean;
+}
+
+/** True when a name reads differently from how it is typed: a formula, or `@{…}` references. */
+export const isDecorated = (node: Pick<Dnode, "type" | "name">) =>
+  node.type === "EX" || hasReferences(node.name);
+
+/**
+ * A row's name: the inline editor, except that a formula or a name with references is shown drawn
+ * (KaTeX, links) until the person edits it — by clicking it, or Enter / F2 on the row, as for any row.
+ */
+export function RowName({ row, node, editable, tabbable }: Props) {
+  const editing = useOutline(
+    (s) =>
+      (s.active?.key === row.key && s.active.editing) || (s.focus?.key === row.key && s.focus.edit === true),
+  );
+  if (!isDecorated(node) || editing)
+    return <NameEditor row={row} name={node.name} editable={editable} tabbable={tabbable} />;
+  const edit = (event: MouseEvent) => {
+    // A click on a link or a keyword reference follows it instead.
+    if ((event.target as HTMLElement).closest("a, button")) return;
+    requestFocus(row.key, "end", true);
+  };
+  return (
+    // The row (a focusable treeitem) is the control: Enter / F2 there opens the editor from the keyboard;
+    // the click here only spares a mouse user that step.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: see above
+    // biome-ignore lint/a11y/noStaticElementInteractions: see above
+    <div className="ol-name ol-name-view" title={zh.outliner.editName} onClick={edit}>
+      <RenderedName name={node.name} type={node.type} />
+    </div>
+  );
+}
