@@ -48,7 +48,8 @@ describe("NodeContent", () => {
     const { container } = renderInApp(
       <NodeContent node={makeNode({ type: "EX", name: "x^2" })} onChanged={onChanged} />,
     );
-    expect(container.querySelector(".katex")).toBeTruthy();
+    // KaTeX loads with the first formula: the raw LaTeX shows until then.
+    await waitFor(() => expect(container.querySelector(".katex")).toBeTruthy());
     fireEvent.click(screen.getByRole("button", { name: /编辑公式/ }));
     const input = await screen.findByRole("textbox", { name: /公式/ });
     fireEvent.change(input, { target: { value: "x^3" } });

@@ -1,14 +1,12 @@
 import { EditOutlined } from "@ant-design/icons";
-import { App, Button, Flex } from "antd";
-import { useState } from "react";
+import { App, Button, Flex, Skeleton, Spin } from "antd";
+import { lazy, Suspense, useState } from "react";
 import { zh } from "../../i18n/zh-CN";
-import { Formula } from "../formula/Formula";
-import { FormulaModal } from "../formula/FormulaModal";
+import { LazyFormula as Formula } from "../formula/LazyFormula";
 import { FileView } from "../media/FileView";
 import { ImageView } from "../media/ImageView";
 import { outlineApi } from "../outliner/api";
 import type { Dnode } from "../outliner/types";
-import { RichTextEditor } from "../richtext/RichTextEditor";
 import { ActionBar, type NodeAction } from "./ActionBar";
 import { contentApi, reasonOf } from "./content-api";
 import { FieldGroup } from "./FieldGroup";
@@ -16,6 +14,12 @@ import { fieldKeys } from "./field-kinds";
 import { PendingUpdates } from "./PendingUpdates";
 
 const t = zh.nodeContent;
+
+// The editor (TipTap) and the formula modal load when first shown, keeping them out of the app's first load.
+const RichTextEditor = lazy(() =>
+  import("../richtext/RichTextEditor").then((m) => ({ default: m.RichTextEditor })),
+);
+const FormulaModal = lazy(() => import("../formula/FormulaModal").then((m) => ({ default: m.FormulaModal })));
 
 /** The synchronised-copy actions (workspace-spec 6: push and pull appear when the node has a src_id). */
 const SYNC_ACTIONS: NodeAction[] = [
@@ -69,13 +73,17 @@ export function NodeContent({ node, onChanged }: Props) {
               {t.editFormula}
             </Button>
           )}
-          <FormulaModal
-            open={editingFormula}
-            latex={node.name}
-            display
-            onSave={saveFormula}
-            onClose={() => setEditingFormula(false)}
-          />
+          {editingFormula && (
+            <Suspense fallback={<Spin />}>
+              <FormulaModal
+                open
+                latex={node.name}
+                display
+                onSave={saveFormula}
+                onClose={() => setEditingFormula(false)}
+              />
+            </Suspense>
+          )}
         </Flex>
       )}
       {node.src_id ? (
@@ -100,13 +108,15 @@ export function NodeContent({ node, onChanged }: Props) {
         )}
       </Flex>
       {showText && (
-        <RichTextEditor
-          key={node.id}
-          html={textOf(node)}
-          editable={editable}
-          onSave={saveText}
-          label={t.textLabel(node.name)}
-        />
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} title={false} />}>
+          <RichTextEditor
+            key={node.id}
+            html={textOf(node)}
+            editable={editable}
+            onSave={saveText}
+            label={t.textLabel(node.name)}
+          />
+        </Suspense>
       )}
       {showFields && <FieldGroup node={node} onChanged={onChanged} />}
     </div>

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { api } from "../../api/client";
 import { zh } from "../../i18n/zh-CN";
 import { cardPreview } from "../cards/card-preview";
-import { Formula } from "../formula/Formula";
+import { LazyFormula as Formula } from "../formula/LazyFormula";
 import { mediaUrl } from "../media/media-url";
 import { typeLabelOf } from "../outliner/name-prefix";
 import { nodeFetchMessage } from "../outliner/node-error";

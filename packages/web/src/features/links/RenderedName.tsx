@@ -3,7 +3,7 @@ import { App, Button } from "antd";
 import { useNavigate } from "react-router";
 import { api } from "../../api/client";
 import { zh } from "../../i18n/zh-CN";
-import { Formula } from "../formula/Formula";
+import { LazyFormula as Formula } from "../formula/LazyFormula";
 import { NodeLink } from "./NodeLink";
 
 const t = zh.links;

@@ -41,8 +41,16 @@ describe("relatedSections", () => {
     ]);
   });
 
-  it("has no section for a node only with forward children", () => {
-    expect(relatedSections(node({ CHILD_NODE: group([5]) }))).toEqual([]);
+  it("has no section for a node only with forward children and the link from its own parent", () => {
+    const child = { ...node({ CHILD_NODE: group([5]), x__CHILD_NODE: group([4]) }), parent_id: 4 };
+    expect(relatedSections({ ...child, main_relation: "CHILD_NODE" })).toEqual([]);
+  });
+
+  it("keeps other nodes that hold this one as a child (references), without its parent", () => {
+    const child = { ...node({ x__CHILD_NODE: group([4, 8]) }), parent_id: 4, main_relation: "CHILD_NODE" };
+    expect(relatedSections(child)[0].groups).toEqual([
+      { key: "x__CHILD_NODE", relation: "CHILD_NODE", size: 1, ids: [8] },
+    ]);
   });
 });
 

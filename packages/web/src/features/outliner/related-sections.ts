@@ -22,17 +22,25 @@ export const INHERITANCES = "inheritances";
  * The reverse (`x__` groups: nodes that point at this one) and inherited sections of a node's children
  * panel, in that order, each only when it has nodes. Groups are sorted by name so the panel is stable.
  */
-export function relatedSections(node: Pick<Dnode, "relations">): RelatedSection[] {
+export function relatedSections(
+  node: Pick<Dnode, "relations" | "parent_id" | "main_relation">,
+): RelatedSection[] {
   const entries = Object.entries(node.relations ?? {}).filter(([, group]) => group.size > 0);
+  // The link from the node's own parent is the tree itself (the breadcrumb shows it), not a reverse relation.
+  const parentKey = node.main_relation ? `${X_SIDE_PREFIX}${node.main_relation}` : null;
   const reverse = entries
     .filter(([key]) => key.startsWith(X_SIDE_PREFIX))
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([key, group]) => ({
-      key,
-      relation: key.slice(X_SIDE_PREFIX.length),
-      size: group.size,
-      ids: group.head,
-    }));
+    .map(([key, group]) => {
+      const fromParent = key === parentKey && node.parent_id !== null && group.head.includes(node.parent_id);
+      return {
+        key,
+        relation: key.slice(X_SIDE_PREFIX.length),
+        size: fromParent ? group.size - 1 : group.size,
+        ids: fromParent ? group.head.filter((id) => id !== node.parent_id) : group.head,
+      };
+    })
+    .filter((group) => group.size > 0)
+    .sort((a, b) => a.key.localeCompare(b.key));
   const inherited = entries
     .filter(([key]) => key === INHERITANCES)
     .map(([key, group]) => ({ key, relation: key, size: group.size, ids: group.head }));
