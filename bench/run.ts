@@ -1,20 +1,32 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { benchAccounts } from "./accounts.bench";
 import { benchGraph } from "./graph.bench";
+import { benchOutliner } from "./outliner.bench";
 import type { Measurement } from "./stats";
 
 // `npm run bench`: every benchmark, results written as JSON and a Markdown summary in bench/results/.
+// `npm run bench -- outliner` runs only the suites whose names contain a given word; the others keep
+// their last results.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const suites: Record<string, () => Promise<Measurement[]>> = {
   accounts: benchAccounts,
   "node graph (100k nodes, PGlite)": benchGraph,
+  "outliner in Chromium (production build)": benchOutliner,
 };
+const only = process.argv.slice(2);
+const latestJson = path.join(here, "results", "latest.json");
 
 const results: Record<string, Measurement[]> = {};
+const previous: Record<string, Measurement[]> =
+  only.length > 0 && existsSync(latestJson) ? JSON.parse(readFileSync(latestJson, "utf8")).results : {};
 for (const [name, run] of Object.entries(suites)) {
+  if (only.length > 0 && !only.some((word) => name.includes(word))) {
+    if (previous[name]) results[name] = previous[name];
+    continue;
+  }
   console.log(`running ${name} …`);
   results[name] = await run();
 }
@@ -27,10 +39,7 @@ const machine = {
 };
 const date = new Date().toISOString();
 mkdirSync(path.join(here, "results"), { recursive: true });
-writeFileSync(
-  path.join(here, "results", "latest.json"),
-  `${JSON.stringify({ date, machine, results }, null, 2)}\n`,
-);
+writeFileSync(latestJson, `${JSON.stringify({ date, machine, results }, null, 2)}\n`);
 
 const lines = [
   `# Benchmark results`,

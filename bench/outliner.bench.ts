@@ -1,0 +1,305 @@
+import { execSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { REPO_ROOT } from "../packages/server/src/config";
+import { call, makeUser } from "../packages/server/src/test/client";
+import { createNode } from "../packages/server/src/test/factories";
+import { startTestServer, type TestServer } from "../packages/server/src/test/harness";
+import { analyze, seedChildren } from "./seed";
+import { type Measurement, percentile } from "./stats";
+
+const WIDE_CHILDREN = 10_000;
+// An expanded tree of 50 branches × 40 leaves: 2,050 rows.
+const BRANCHES = 50;
+const LEAVES = 40;
+// Children come 40 at a time with 加载更多; the 10k list is scrolled after this many are loaded.
+const LOADED_FOR_SCROLL = 2_000;
+const SCROLL_FRAMES = 240;
+const SCROLL_STEP_PX = 120;
+const PAGE_LOADS = 10;
+const ENTERS = 30;
+
+const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
+
+/** A Measurement from raw samples in milliseconds. */
+function summarise(name: string, samples: number[]): Measurement {
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return {
+    name,
+    runs: samples.length,
+    p50_ms: round(percentile(samples, 50)),
+    p99_ms: round(percentile(samples, 99)),
+    mean_ms: round(samples.reduce((a, b) => a + b, 0) / Math.max(1, samples.length)),
+  };
+}
+
+/**
+ * The outliner's browser benchmark (issue 5 "Scale"): the production build in headless Chromium against
+ * the real server on a seeded database: time to first rows of a 10k-child node, frame times while
+ * scrolling it and a 2,050-row expanded tree, and Enter-to-new-row latency.
+ */
+export async function benchOutliner(): Promise<Measurement[]> {
+  if (!existsSync(chromePath)) {
+    console.log(`  skipped: no Chromium at ${chromePath} (apt-get install chromium, or set CHROME_PATH)`);
+    return [];
+  }
+  execSync("node scripts/ensure-web-build.mjs", { cwd: REPO_ROOT, stdio: "inherit" });
+  const server = await startTestServer({ webDist: path.join(REPO_ROOT, "packages/web/dist") });
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+  });
+  let page: Page | undefined;
+  try {
+    const seeded = await seed(server);
+    page = await signedInPage(browser, server, seeded.login);
+    const p = page;
+    const results: Measurement[] = [];
+    // Each step is logged, and bounded, so a stuck step says where it stuck.
+    const step = async (name: string, run: () => Promise<number[]>) => {
+      console.log(`  ${name} …`);
+      let timer: NodeJS.Timeout | undefined;
+      const limit = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`outliner bench: "${name}" took over 3 minutes`)), 180_000);
+      });
+      try {
+        results.push(summarise(name, await Promise.race([run(), limit])));
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+    await step("time to first rows, node with 10k children", () => firstRows(p, seeded.wideId));
+    await step("加载更多: 40 more rows on screen (10k list)", () => loadMore(p, LOADED_FOR_SCROLL));
+    await step(`scroll frame time, 10k children (${LOADED_FOR_SCROLL} loaded)`, () => scrollFrames(p));
+    await step("Enter to new row on screen (10k list)", () => enterToRow(p));
+    await step("time to a 2,050-row expanded tree, all rows loaded", async () => [
+      await expandedTree(p, seeded.branchRoot, seeded.branches),
+    ]);
+    await step("scroll frame time, 2,050-row expanded tree", () => scrollFrames(p));
+    return results;
+  } catch (error) {
+    // What the page showed when a step failed, for whoever reads the log.
+    await page
+      ?.screenshot({ path: path.join(REPO_ROOT, "bench/results/outliner-failure.png") })
+      .catch(() => {});
+    throw error;
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+interface Seeded {
+  login: Awaited<ReturnType<typeof makeUser>>;
+  wideId: number;
+  branchRoot: number;
+  branches: number[];
+}
+
+async function seed(server: TestServer): Promise<Seeded> {
+  const db = server.database.db;
+  const login = await makeUser(server);
+  const owner = login.user.id;
+  const { dnode: tree } = await createNode(server, login.access, { type: "DIR", name: "大纲基准" });
+  const under = (id: number) => ({ id, ownerId: owner, anchorId: tree.id });
+  const { dnode: wide } = await createNode(server, login.access, {
+    name: "一万个孩子",
+    location_id: tree.id,
+  });
+  await seedChildren(db, under(wide.id), WIDE_CHILDREN, 0);
+  const { dnode: branchRoot } = await createNode(server, login.access, {
+    name: "展开的树",
+    location_id: tree.id,
+  });
+  const branches = await seedChildren(db, under(branchRoot.id), BRANCHES, 20_000);
+  for (const [i, branch] of branches.entries())
+    await seedChildren(db, under(branch), LEAVES, 30_000 + i * LEAVES);
+  await analyze(db);
+  // Seeding blocked the event loop past the keep-alive timeout: the first call may meet a closed socket.
+  await call(server, "GET", "/api/app-version/").catch(() => undefined);
+  return { login, wideId: wide.id, branchRoot: branchRoot.id, branches };
+}
+
+/** A page signed in as the seeded user, as the app itself stores a session (api/tokens.ts). */
+async function signedInPage(browser: Browser, server: TestServer, login: Seeded["login"]): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1400, height: 900 },
+    locale: "zh-CN",
+    timezoneId: "Asia/Shanghai",
+  });
+  // tsx compiles this file keeping function names (`__name(fn, "tick")`), which code sent to the page by
+  // page.evaluate then calls: give the page that helper.
+  await context.addInitScript(() => {
+    (globalThis as { __name?: unknown }).__name = (fn: unknown) => fn;
+  });
+  await context.addInitScript(
+    ({ access, refresh, user, version }) => {
+      if (localStorage.getItem("access_token")) return;
+      localStorage.setItem("access_token", access);
+      localStorage.setItem("refresh_token", refresh);
+      localStorage.setItem("user", JSON.stringify(user));
+      localStorage.setItem("app_version", version);
+    },
+    { access: login.access, refresh: login.refresh, user: login.user, version: server.config.appVersion },
+  );
+  return context.newPage();
+}
+
+/** Milliseconds from navigation start until the first tree row is in the DOM, over several loads. */
+async function firstRows(page: Page, nodeId: number): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < PAGE_LOADS; i++) {
+    await page.goto(`/data/${nodeId}`);
+    const handle = await page.waitForFunction(
+      () => document.querySelector('[role="tree"] [role="treeitem"]') && performance.now(),
+      undefined,
+      { polling: "raf", timeout: 30_000 },
+    );
+    samples.push((await handle.jsonValue()) as number);
+  }
+  return samples;
+}
+
+/** Row count the virtualiser lays out (its sizer's height over the row height). */
+const laidOutRows = (page: Page) =>
+  page.evaluate(() => {
+    const sizer = document.querySelector('[role="tree"]')?.firstElementChild as HTMLElement | null;
+    return sizer ? Math.round(sizer.offsetHeight / 32) : 0;
+  });
+
+/**
+ * Clicks 加载更多 at the end of the list until `rows` rows are laid out; each sample is the time from the
+ * click until the next page's rows are laid out.
+ */
+async function loadMore(page: Page, rows: number): Promise<number[]> {
+  const samples: number[] = [];
+  const button = page.getByRole("button", { name: /加载更多/ }).last();
+  const scrollToEnd = () =>
+    page.evaluate(() => {
+      const tree = document.querySelector('[role="tree"]') as HTMLElement;
+      tree.scrollTop = tree.scrollHeight;
+    });
+  while ((await laidOutRows(page)) < rows) {
+    // Rows still loading above push the end of the list down: keep scrolling until the button shows.
+    const deadline = Date.now() + 60_000;
+    await scrollToEnd();
+    while (!(await button.isVisible())) {
+      if (Date.now() > deadline) throw new Error("outliner bench: 加载更多 never appeared at the end");
+      await page.waitForTimeout(100);
+      await scrollToEnd();
+    }
+    const before = await laidOutRows(page);
+    const started = Date.now();
+    await button.click();
+    await page.waitForFunction(
+      (count) => {
+        const sizer = document.querySelector('[role="tree"]')?.firstElementChild as HTMLElement | null;
+        return sizer && Math.round(sizer.offsetHeight / 32) >= count + 30;
+      },
+      before,
+      { polling: "raf", timeout: 30_000 },
+    );
+    samples.push(Date.now() - started);
+  }
+  return samples;
+}
+
+/** Frame-to-frame times while the tree scrolls by a fixed step every animation frame. */
+async function scrollFrames(page: Page): Promise<number[]> {
+  return page.evaluate(
+    ({ frames, step }) =>
+      new Promise<number[]>((resolve) => {
+        const tree = document.querySelector('[role="tree"]') as HTMLElement;
+        tree.scrollTop = 0;
+        const deltas: number[] = [];
+        let last = performance.now();
+        const tick = () => {
+          const now = performance.now();
+          deltas.push(now - last);
+          last = now;
+          if (deltas.length >= frames) return resolve(deltas.slice(1));
+          tree.scrollTop += step;
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    { frames: SCROLL_FRAMES, step: SCROLL_STEP_PX },
+  );
+}
+
+/**
+ * Enter in a row's name: milliseconds from the key event until a new, empty row holds the caret, seen
+ * at the next animation frames (what a person sees), repeated on the rows it creates.
+ */
+async function enterToRow(page: Page): Promise<number[]> {
+  await page.evaluate(() => {
+    (document.querySelector('[role="tree"]') as HTMLElement).scrollTop = 0;
+  });
+  await page.locator('[role="treeitem"] textarea').first().click();
+  const samples: number[] = [];
+  for (let i = 0; i < ENTERS; i++) {
+    await page.keyboard.press("End");
+    await page.keyboard.type(`基准行 ${i}`);
+    // The watch is set up (and awaited) before the key goes out: input events and page scripts travel
+    // separately, so a watch sent alongside the key could start after it.
+    await page.evaluate(() => {
+      const before = document.activeElement;
+      const state = window as unknown as { enterLatency?: Promise<number> };
+      state.enterLatency = new Promise<number>((resolve) => {
+        let pressedAt = 0;
+        document.addEventListener(
+          "keydown",
+          (event) => {
+            if (event.key === "Enter") pressedAt = performance.now();
+          },
+          { capture: true, once: true },
+        );
+        const poll = () => {
+          const now = document.activeElement;
+          if (pressedAt && now !== before && now instanceof HTMLTextAreaElement && now.value === "")
+            return resolve(performance.now() - pressedAt);
+          requestAnimationFrame(poll);
+        };
+        requestAnimationFrame(poll);
+      });
+    });
+    await page.keyboard.press("Enter");
+    const seen = page.evaluate(() => (window as unknown as { enterLatency: Promise<number> }).enterLatency);
+    samples.push(await seen);
+  }
+  return samples;
+}
+
+/** Opens a node whose 50 children are stored as expanded, loads them all, and waits for all 2,050 rows. */
+async function expandedTree(page: Page, rootId: number, branches: number[]): Promise<number> {
+  await page.evaluate(
+    ({ root, ids }) => {
+      const statuses = JSON.parse(localStorage.getItem("dnodeViewStatuses") ?? "{}");
+      for (const id of ids) statuses[`${root}:CHILD_NODE/${id}`] = { expanded: true };
+      localStorage.setItem("dnodeViewStatuses", JSON.stringify(statuses));
+    },
+    { root: rootId, ids: branches },
+  );
+  const started = Date.now();
+  await page.goto(`/data/${rootId}`);
+  const rows = BRANCHES * (LEAVES + 1);
+  // The first 40 branches come with the page; the last 10 behind one 加载更多 at the end of the list.
+  await page.locator('[role="tree"] [role="treeitem"]').first().waitFor();
+  await loadMore(page, rows - LEAVES);
+  const handle = await page.waitForFunction(
+    (expected) => {
+      const tree = document.querySelector('[role="tree"]') as HTMLElement | null;
+      // The virtualiser sizes its content to every row; loading placeholders vanish once all are in.
+      if (!tree || tree.querySelector('[aria-busy="true"]')) return false;
+      const sizer = tree.firstElementChild as HTMLElement | null;
+      return sizer !== null && sizer.offsetHeight >= expected * 30;
+    },
+    rows,
+    { polling: 100, timeout: 60_000 },
+  );
+  await handle.dispose();
+  return Date.now() - started;
+}
