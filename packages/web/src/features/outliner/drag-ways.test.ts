@@ -83,7 +83,9 @@ describe("choosing the way at the drop", () => {
   });
 
   it("takes the only way that fits, and asks when several do but not the asked one", () => {
-    expect(chooseWay(["clone"], keys({ ctrlKey: true }))).toEqual({ kind: "way", way: "clone" });
+    expect(chooseWay(["clone"], keys())).toEqual({ kind: "way", way: "clone" });
+    // Ctrl asked for a move that cannot be: the person confirms the copy instead of getting one silently.
+    expect(chooseWay(["clone"], keys({ ctrlKey: true }))).toEqual({ kind: "pick", ways: ["clone"] });
     expect(chooseWay(["move", "clone"], keys())).toEqual({ kind: "pick", ways: ["move", "clone"] });
   });
 

@@ -82,14 +82,17 @@ export type WayChoice =
   | { kind: "pick"; ways: MoveWay[] };
 
 /**
- * What a drop does: the way the keys ask for (no key asks for refer) when it is acceptable; else the
- * only acceptable way; else the person picks among them (workspace-spec 4: "several: the user chooses").
+ * What a drop does: the way the keys ask for (no key asks for refer) when it is acceptable. Without keys,
+ * the only acceptable way, or the person picks among several (workspace-spec 4: "one way: move effect;
+ * several: the user chooses"). Keys that asked for a way that does not fit always lead to the picker,
+ * even for one way: a Ctrl-drag must never quietly turn into a copy.
  */
 export function chooseWay(ways: readonly MoveWay[], keys: DropModifiers): WayChoice {
   if (ways.length === 0) return { kind: "refused" };
   const asked = wayFromModifiers(keys);
   if (ways.includes(asked)) return { kind: "way", way: asked };
-  if (ways.length === 1) return { kind: "way", way: ways[0] };
+  const keysHeld = keys.ctrlKey || keys.metaKey || keys.altKey;
+  if (ways.length === 1 && !keysHeld) return { kind: "way", way: ways[0] };
   return { kind: "pick", ways: [...ways] };
 }
 
