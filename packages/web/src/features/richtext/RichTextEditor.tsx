@@ -100,8 +100,18 @@ export function RichTextEditor({
   };
 
   useEffect(() => {
-    editor?.setEditable(editable);
-    editor?.view.dom.setAttribute("aria-readonly", String(!editable));
+    if (!editor) return;
+    editor.setEditable(editable);
+    // The view exists only once EditorContent has mounted it, which in a browser can come after this
+    // effect; "create" follows the mount, so mark it then.
+    const mark = () => editor.view.dom.setAttribute("aria-readonly", String(!editable));
+    if (editor.isInitialized) mark();
+    else {
+      editor.on("create", mark);
+      return () => {
+        editor.off("create", mark);
+      };
+    }
   }, [editor, editable]);
 
   // A newer text from the server replaces the shown one, unless the person has unsaved edits in it.
