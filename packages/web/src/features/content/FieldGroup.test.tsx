@@ -36,8 +36,8 @@ describe("FieldGroup", () => {
         onChanged={() => {}}
       />,
     );
-    expect(screen.getByText("lang")).toBeTruthy();
-    expect(screen.getByText("priority")).toBeTruthy();
+    expect(screen.getByText("语言")).toBeTruthy();
+    expect(screen.getByText("优先级")).toBeTruthy();
     expect(screen.queryByText("text")).toBeNull();
     expect(screen.queryByText("description")).toBeNull();
     expect(screen.queryByText("to_updates")).toBeNull();
@@ -49,7 +49,7 @@ describe("FieldGroup", () => {
     const onChanged = vi.fn();
     renderInApp(<FieldGroup node={node} onChanged={onChanged} fieldSpecs={{ priority: { unit: "级" } }} />);
     expect(screen.getByText("级")).toBeTruthy();
-    typeAndLeave("priority", "5");
+    typeAndLeave("优先级", "5");
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
     expect(fetch.mock.calls[0]![0]).toBe("/api/dnode/10/update_content_field");
     expect(sentBody(fetch.mock.calls[0]![1])).toEqual({
@@ -65,9 +65,9 @@ describe("FieldGroup", () => {
     renderInApp(
       <FieldGroup node={makeNode({ content: { priority: 2, values: { a: 1 } } })} onChanged={() => {}} />,
     );
-    typeAndLeave("priority", "五");
+    typeAndLeave("优先级", "五");
     expect(await screen.findByText("Invalid number input")).toBeTruthy();
-    typeAndLeave("values", "{a:");
+    typeAndLeave("可选值", "{a:");
     expect(await screen.findByText("Invalid JSON input")).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
   });
@@ -76,8 +76,8 @@ describe("FieldGroup", () => {
     const node = makeNode({ content: { values: [1], lang: "zh" } });
     const fetch = fieldServer(node);
     renderInApp(<FieldGroup node={node} onChanged={() => {}} />);
-    typeAndLeave("lang", "zh");
-    typeAndLeave("values", '["是", "否"]');
+    typeAndLeave("语言", "zh");
+    typeAndLeave("可选值", '["是", "否"]');
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     expect(sentBody(fetch.mock.calls[0]![1])).toEqual({
       content_type: "values",
@@ -93,17 +93,17 @@ describe("FieldGroup", () => {
       body: { success: false, error: "你没有编辑该知识点的权限", code: "FORBIDDEN" },
     }));
     renderInApp(<FieldGroup node={makeNode({ content: { lang: "zh" } })} onChanged={() => {}} />);
-    typeAndLeave("lang", "en");
+    typeAndLeave("语言", "en");
     expect((await screen.findByRole("alert")).textContent).toContain("你没有编辑该知识点的权限");
     expect(log).toHaveBeenCalled();
-    expect(input("lang").value).toBe("en");
+    expect(input("语言").value).toBe("en");
   });
 
   it("toggles a boolean with a switch and sends true or false", async () => {
     const node = makeNode({ content: { is_static: false } });
     const fetch = fieldServer(node);
     renderInApp(<FieldGroup node={node} onChanged={() => {}} />);
-    fireEvent.click(screen.getByRole("switch", { name: "is_static" }));
+    fireEvent.click(screen.getByRole("switch", { name: "静态方法" }));
     await waitFor(() => expect(fetch).toHaveBeenCalled());
     expect(sentBody(fetch.mock.calls[0]![1])).toEqual({
       content_type: "is_static",
@@ -138,7 +138,7 @@ describe("FieldGroup", () => {
     const node = makeNode({ content: { start_time: Date.UTC(2026, 10, 22, 0, 30, 5) } });
     const fetch = fieldServer(node);
     const { container } = renderInApp(<FieldGroup node={node} onChanged={() => {}} />);
-    const picker = screen.getByRole("textbox", { name: "start_time" }) as HTMLInputElement;
+    const picker = screen.getByRole("textbox", { name: "开始时间" }) as HTMLInputElement;
     expect(picker.value).toBe("2026-11-22 08:30:05");
     fireEvent.mouseDown(container.querySelector(".ant-picker-clear")!);
     fireEvent.mouseUp(container.querySelector(".ant-picker-clear")!);
@@ -155,7 +155,7 @@ describe("FieldGroup", () => {
     const node = makeNode({ content: { end_time: null } });
     const fetch = fieldServer(node);
     renderInApp(<FieldGroup node={node} onChanged={() => {}} />);
-    const picker = screen.getByRole("textbox", { name: "end_time" });
+    const picker = screen.getByRole("textbox", { name: "结束时间" });
     fireEvent.mouseDown(picker);
     fireEvent.focus(picker);
     fireEvent.change(picker, { target: { value: "2026-12-01 09:00:00" } });

@@ -24,7 +24,7 @@ interface FieldRowProps {
  */
 export function FieldRow({ nodeId, name, value, spec, editable, onChanged }: FieldRowProps) {
   const kind = kindOf(name, value, spec);
-  const label = spec?.label ?? name;
+  const label = spec?.label ?? t.fieldLabels[name] ?? name;
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
