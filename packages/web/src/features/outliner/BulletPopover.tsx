@@ -7,6 +7,7 @@ import { AncestorLink } from "./AncestorLink";
 import type { NodeRow } from "./flatten";
 import { fullTime } from "./full-time";
 import { useNodePath } from "./node-path";
+import { RowActions } from "./RowActions";
 import type { Dnode } from "./types";
 
 const t = zh.bulletPopover;
@@ -15,7 +16,8 @@ const t = zh.bulletPopover;
 const relationName = (relation: string) => zh.outliner.relationLabels[relation] ?? relation;
 
 /**
- * The bullet's hover popover (workspace-spec 2): path, relation, creation time, creator, ID and view ID.
+ * The bullet's hover popover (workspace-spec 2): path, relation, creation time, creator, ID and view ID,
+ * then the row's more actions (RowActions.tsx).
  * The content is an element, not rendered markup: antd mounts it only when the popover first opens and
  * `destroyOnHidden` unmounts it on close, so a tree of 10,000 rows costs no fetch and no DOM per row.
  * The bullet itself is passed through untouched, keeping its click and keyboard behaviour.
@@ -84,6 +86,7 @@ function BulletInfo({ row, node }: { row: NodeRow; node: Dnode }) {
       </dl>
       <div className="ol-bullet-id">{t.id(row.id)}</div>
       <div className="ol-bullet-id">{t.viewId(row.viewId)}</div>
+      <RowActions row={row} />
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { RelatedPanels } from "./RelatedPanels";
 import { relatedSections } from "./related-sections";
 import { useOutline } from "./store";
 import type { TreeView } from "./tree-view";
+import { ViewTypeSwitch } from "./ViewTypeSwitch";
 import { rootViewId } from "./view-id";
 import "./outliner.css";
 
@@ -140,6 +141,7 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
             )}
           </>
         )}
+        <ViewTypeSwitch viewId={rootViewId(id, relation)} />
         <OutlineTree
           view={view}
           rootId={id}

@@ -7,6 +7,7 @@ import { NESTED_RELATION } from "./core";
 import { useDrag } from "./drag-store";
 import { type NodeRow, parentRow } from "./flatten";
 import { typeLabelOf } from "./name-prefix";
+import { RelationTags, RowText } from "./RowExtras";
 import { RowName } from "./RowName";
 import { RowTick } from "./RowTick";
 import { findRowCommand } from "./row-commands";
@@ -26,6 +27,8 @@ interface Props {
   tabbable: boolean;
   /** In a flat list of several groups: the group is named on rows not of the node's own children. */
   relationTag: string | null;
+  /** The content view: the node's text shows under its name. */
+  showText: boolean;
 }
 
 function sameRow(a: Props, b: Props): boolean {
@@ -34,6 +37,7 @@ function sameRow(a: Props, b: Props): boolean {
   return (
     a.tabbable === b.tabbable &&
     a.relationTag === b.relationTag &&
+    a.showText === b.showText &&
     x.key === y.key &&
     x.id === y.id &&
     x.parentId === y.parentId &&
@@ -49,7 +53,7 @@ function sameRow(a: Props, b: Props): boolean {
  * One node row: toggle, bullet (opens the node), type label and the name editor, as a WAI-ARIA treeitem.
  * It reads its own node from the store, so typing in one row never re-renders another.
  */
-export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag }: Props) {
+export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag, showText }: Props) {
   const controller = useController();
   const view = useTreeView();
   const node = useOutline((s) => s.nodes[row.id]);
@@ -125,7 +129,7 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag 
       ref={ref}
       role="treeitem"
       data-row-key={row.key}
-      className={`ol-row${active ? " ol-row-active" : ""}${cut ? " ol-row-cut" : ""}${over ? ` ol-drop-${over.refused ? "refused" : over.position}` : ""}`}
+      className={`ol-row${showText ? " ol-row-text" : ""}${active ? " ol-row-active" : ""}${cut ? " ol-row-cut" : ""}${over ? ` ol-drop-${over.refused ? "refused" : over.position}` : ""}`}
       aria-level={row.depth}
       aria-posinset={row.index + 1}
       aria-setsize={row.setSize}
@@ -181,6 +185,8 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag 
         editable={node.permissions?.write !== false}
         tabbable={active ? active.editing : tabbable}
       />
+      <RelationTags viewId={row.viewId} />
+      {showText && <RowText node={node} indent={40} />}
     </div>
   );
 }, sameRow);

@@ -8,6 +8,7 @@ import { OutlineRow } from "./OutlineRow";
 import { setSelecting } from "./selection-store";
 import { isExpanded, keyOf, setViewStatus, useOutline } from "./store";
 import type { TreeView } from "./tree-view";
+import { useLevelWheel } from "./use-level-wheel";
 import { useSelectionBox } from "./use-selection-box";
 import { listKey } from "./view-id";
 import { WayPicker } from "./WayPicker";
@@ -41,6 +42,8 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
   const activeKey = useOutline((s) => s.active?.key);
   const focus = useOutline((s) => s.focus);
   const collapsedGroups = views[viewId]?.collapsedGroups;
+  // The content view (workspace-spec 2 CONTENTDNODE) shows each row's text under its name.
+  const showText = views[viewId]?.viewType === "CONTENTDNODE";
 
   const rows = useMemo(
     () =>
@@ -61,7 +64,8 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
   useLayoutEffect(() => {
     view.rows = rows;
     view.rootId = rootId;
-  }, [view, rows, rootId]);
+    view.viewId = viewId;
+  }, [view, rows, rootId, viewId]);
 
   // Opened rows restored from local storage ask for their children (batched by the load queue);
   // the page's own groups are loaded by the page.
@@ -89,6 +93,7 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const selectionBox = useSelectionBox(scrollRef, view);
+  useLevelWheel(scrollRef, view);
   // A tree leaving the screen leaves selecting status: its ticks name rows that are gone.
   useEffect(() => () => setSelecting(view.scope, false), [view.scope]);
   // Stable between renders: a new function would make the virtualiser recompute every row's position.
@@ -123,6 +128,7 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
           <OutlineRow
             row={row}
             tabbable={index === firstNode}
+            showText={showText}
             relationTag={
               !grouped && groups.length > 1 && row.depth === 1 && row.relation !== primary
                 ? relationLabel(row.relation)

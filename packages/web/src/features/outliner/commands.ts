@@ -1,6 +1,7 @@
 import type { OutlineController } from "./controller";
 import type { NodeRow } from "./flatten";
 import { type KeyBinding, matchesKey } from "./keys";
+import { changeLevel } from "./level-ops";
 import type { TreeView } from "./tree-view";
 
 /** What a command sees: the row and the state of its name editor when the key went down. */
@@ -74,6 +75,9 @@ export const OUTLINE_COMMANDS: OutlineCommand[] = [
   },
   { name: "collapse", keys: ["Mod+ArrowUp"], run: (c) => void c.controller.toggle(c.row, false) },
   { name: "expand", keys: ["Mod+ArrowDown"], run: (c) => void c.controller.toggle(c.row, true) },
+  // One level of the whole tree, as Ctrl+wheel does (workspace-spec 2), beside Ctrl+↑/↓ for one row.
+  { name: "openLevel", keys: ["Mod+Alt+ArrowDown"], run: (c) => changeLevel(c.controller, c.view, 1) },
+  { name: "closeLevel", keys: ["Mod+Alt+ArrowUp"], run: (c) => changeLevel(c.controller, c.view, -1) },
   { name: "openNode", keys: ["Alt+ArrowRight"], run: (c) => void c.controller.open(c.row) },
   { name: "openParent", keys: ["Alt+ArrowLeft"], run: (c) => c.controller.zoomOut(c.view) },
   { name: "leaveEditing", keys: ["Escape"], run: (c) => c.controller.leaveEditing(c.row) },

@@ -6,7 +6,8 @@ import { mergePage } from "./list-ops";
 import { parseNamePrefix, prefixEffect, typedColon, typeLabelOf } from "./name-prefix";
 import { reasonOf } from "./node-error";
 import { KeyedDebounce, RelationLoadQueue, SerialQueue } from "./queues";
-import { getList, keyOf, patchNode, setList, upsertNodes, useOutline } from "./store";
+import { putRelationMeta } from "./relation-meta";
+import { getList, keyOf, markLoading, patchNode, setList, upsertNodes, useOutline } from "./store";
 import type { TreeView } from "./tree-view";
 import type { ChildList, Dnode } from "./types";
 import { listKey } from "./view-id";
@@ -65,6 +66,7 @@ export class OutlineCore {
       loadOne: async (id) => {
         const page = await this.deps.api.relations(id, [NESTED_RELATION]);
         this.receive(page.related_nodes);
+        putRelationMeta(page.relations);
         return {
           ids: idsOfGroup(page.relations, id, NESTED_RELATION),
           total: page.pagination_info[NESTED_RELATION]?.total ?? 0,
@@ -149,6 +151,7 @@ export class OutlineCore {
     try {
       const page = await this.deps.api.relations(rootId, groups);
       this.receive(page.related_nodes);
+      putRelationMeta(page.relations);
       for (const group of groups) {
         const first = {
           ids: idsOfGroup(page.relations, rootId, group),
@@ -167,6 +170,13 @@ export class OutlineCore {
     setList(listKey(parentId, relation), emptyList("loading"));
     if (relation === NESTED_RELATION) this.loads.request(parentId);
     else void this.loadRoot(parentId, [relation]);
+  }
+
+  /** Opens many rows' children at once (a level change): one store update, loads batched by the queue. */
+  ensureLoadedAll(parentIds: number[]): void {
+    const missing = parentIds.filter((id) => !getList(id, NESTED_RELATION));
+    markLoading(missing.map((id) => listKey(id, NESTED_RELATION)));
+    for (const id of missing) this.loads.request(id);
   }
 
   /** Loads again after an error (a page's own group, or an opened row's children). */
@@ -190,6 +200,7 @@ export class OutlineCore {
     try {
       const result = await this.deps.api.relations(parentId, [relation], { [relation]: page });
       this.receive(result.related_nodes);
+      putRelationMeta(result.relations);
       const now = getList(parentId, relation) ?? list;
       const ids = mergePage(now.ids, idsOfGroup(result.relations, parentId, relation));
       const serverTotal = result.pagination_info[relation]?.total ?? 0;
@@ -209,6 +220,7 @@ export class OutlineCore {
     const results = new Map<number, FirstPage | Error>();
     for (const id of ids) {
       const entry = batch.results[String(id)];
+      if (entry) putRelationMeta(entry.relations);
       results.set(
         id,
         entry

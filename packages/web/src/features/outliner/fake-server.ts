@@ -35,8 +35,19 @@ export class FakeServer {
   uploads: File[] = [];
   /** Status for GET /api/dnode/{id} of these ids. */
   fetchErrors = new Map<number, number>();
+  /** `parent:relation/child` -> the key and info of that relation (absent: none). */
+  relationMeta = new Map<string, { key?: string | null; info?: Record<string, unknown> }>();
 
-  add(id: number, name: string, opts: Partial<FakeNode> & { parent?: number; relation?: string } = {}) {
+  add(
+    id: number,
+    name: string,
+    opts: Partial<FakeNode> & {
+      parent?: number;
+      relation?: string;
+      /** The info of the relation under `parent`. */
+      info?: Record<string, unknown>;
+    } = {},
+  ) {
     const relation = opts.relation ?? "CHILD_NODE";
     const node: FakeNode = {
       id,
@@ -49,6 +60,8 @@ export class FakeServer {
     };
     this.nodes.set(id, node);
     if (opts.parent !== undefined) this.list(opts.parent, relation).push(id);
+    if (opts.parent !== undefined && opts.info)
+      this.relationMeta.set(`${opts.parent}:${relation}/${id}`, { info: opts.info });
     return this;
   }
 
@@ -102,6 +115,8 @@ export class FakeServer {
       relation_name: relation,
       yorder: ids.indexOf(ynode) + 1,
       xorder: 1,
+      key: this.relationMeta.get(`${parent}:${relation}/${ynode}`)?.key ?? null,
+      info: this.relationMeta.get(`${parent}:${relation}/${ynode}`)?.info ?? {},
     }));
     return {
       relations,

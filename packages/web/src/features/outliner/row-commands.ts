@@ -3,6 +3,7 @@ import type { OutlineController } from "./controller";
 import { refOf } from "./drag-store";
 import type { NodeRow } from "./flatten";
 import { type KeyBinding, matchesKey } from "./keys";
+import { changeLevel } from "./level-ops";
 import { setSelecting, setTicked, useSelection } from "./selection-store";
 import type { TreeView } from "./tree-view";
 
@@ -58,6 +59,9 @@ export const ROW_COMMANDS: RowCommand[] = [
     when: (c) => tickCount(c) > 0,
     run: (c) => void c.controller.deleteSelected(c.view),
   },
+  // A level of the whole tree works from a selected row too, as from the name editor (commands.ts).
+  { name: "openLevel", keys: ["Mod+Alt+ArrowDown"], run: (c) => changeLevel(c.controller, c.view, 1) },
+  { name: "closeLevel", keys: ["Mod+Alt+ArrowUp"], run: (c) => changeLevel(c.controller, c.view, -1) },
   {
     name: "leaveSelecting",
     keys: ["Escape"],

@@ -8,6 +8,7 @@ import {
   withoutChildrenOf,
   withRenamedNode,
   withStatus,
+  withStatuses,
   writeViewStatuses,
 } from "./view-status";
 
@@ -36,6 +37,14 @@ export interface OutlineState {
   focus: FocusRequest | null;
   /** The selected row (aria-selected) and whether its name is being edited. */
   active: { key: string; editing: boolean } | null;
+  /** The key and info of the relation showing each row, by row view id (relation-meta.ts). */
+  relationMeta: Record<string, RelationMeta>;
+}
+
+/** What a row shows of the relation that puts it under its parent (workspace-spec 3 "Relation record"). */
+export interface RelationMeta {
+  key: string | null;
+  info: Record<string, unknown>;
 }
 
 export const useOutline = create<OutlineState>(() => ({
@@ -45,6 +54,7 @@ export const useOutline = create<OutlineState>(() => ({
   aliases: {},
   focus: null,
   active: null,
+  relationMeta: {},
 }));
 
 const set = useOutline.setState;
@@ -143,15 +153,57 @@ export function setViewStatus(viewId: string, patch: ViewStatus): void {
 
 /** Forgets the view states of every loaded descendant of a row being collapsed (workspace-spec 4). */
 export function clearDescendantViews(id: number, childRelation: string): void {
-  const { lists, views } = get();
+  saveViews(withoutChildrenOf(get().views, loadedSubtree([id], childRelation)));
+}
+
+/** The ids of the given nodes and all their loaded descendants. */
+function loadedSubtree(ids: number[], childRelation: string): Set<number> {
+  const lists = get().lists;
   const parents = new Set<number>();
   const walk = (parentId: number) => {
     if (parents.has(parentId)) return;
     parents.add(parentId);
     for (const child of lists[listKey(parentId, childRelation)]?.ids ?? []) walk(child);
   };
-  walk(id);
-  saveViews(withoutChildrenOf(views, parents));
+  for (const id of ids) walk(id);
+  return parents;
+}
+
+/**
+ * Opens or closes many rows with one store update and one storage write (a level change may touch
+ * hundreds). Closing clears the closed rows' descendant views, as a single collapse does.
+ */
+export function setRowsExpanded(
+  rows: ReadonlyArray<{ id: number; viewId: string }>,
+  expanded: boolean,
+  childRelation: string,
+): void {
+  if (rows.length === 0) return;
+  const base = expanded
+    ? get().views
+    : withoutChildrenOf(
+        get().views,
+        loadedSubtree(
+          rows.map((r) => r.id),
+          childRelation,
+        ),
+      );
+  saveViews(
+    withStatuses(
+      base,
+      rows.map((r) => [r.viewId, { expanded }] as const),
+    ),
+  );
+}
+
+/** Marks many child lists as loading in one store update (they are requested right after). */
+export function markLoading(keys: string[]): void {
+  if (keys.length === 0) return;
+  set((s) => {
+    const lists = { ...s.lists };
+    for (const key of keys) lists[key] = { ids: [], total: 0, status: "loading", rev: 0 };
+    return { lists };
+  });
 }
 
 /** True when the view's row is open. */
@@ -203,5 +255,13 @@ export function setActive(key: string, editing: boolean): void {
 
 /** Empties the store (tests, logout). */
 export function resetOutline(): void {
-  set({ nodes: {}, lists: {}, views: readViewStatuses(), aliases: {}, focus: null, active: null });
+  set({
+    nodes: {},
+    lists: {},
+    views: readViewStatuses(),
+    aliases: {},
+    focus: null,
+    active: null,
+    relationMeta: {},
+  });
 }

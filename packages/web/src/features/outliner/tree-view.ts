@@ -8,6 +8,8 @@ import type { FlatRow } from "./flatten";
 export interface TreeView {
   scope: string;
   rootId: number;
+  /** The page's root view id (where extra levels and the view type are kept); set by the tree. */
+  viewId?: string;
   /** The visible rows, set by the tree whenever they change: what arrow keys and plans walk. */
   rows: FlatRow[];
 }

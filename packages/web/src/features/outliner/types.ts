@@ -52,6 +52,10 @@ export interface Relation {
   relation_name: string;
   yorder: number;
   xorder: number;
+  /** A dict entry's key. */
+  key?: string | null;
+  /** Free facts about the link (relevance, reason …; workspace-spec 3). */
+  info?: Record<string, unknown>;
 }
 
 export interface PageInfo {

@@ -6,6 +6,7 @@ import {
   withoutChildrenOf,
   withRenamedNode,
   withStatus,
+  withStatuses,
   writeViewStatuses,
 } from "./view-status";
 
@@ -70,5 +71,27 @@ describe("view statuses in local storage", () => {
     expect(Object.keys(stored)).toHaveLength(MAX_VIEW_STATUSES);
     expect(stored["1:CHILD_NODE/0"]).toBeUndefined();
     expect(stored[`1:CHILD_NODE/${MAX_VIEW_STATUSES + 9}`]).toEqual({ expanded: true });
+  });
+});
+
+describe("a page's levels and view type", () => {
+  it("keeps extra levels and the content view on the page's root view id, dropping the defaults", () => {
+    let statuses = withStatus({}, "$$/1", { extraLevels: 2, viewType: "CONTENTDNODE" });
+    expect(statuses).toEqual({ "$$/1": { extraLevels: 2, viewType: "CONTENTDNODE" } });
+    statuses = withStatus(statuses, "$$/1", { viewType: "TREEDNODE" });
+    expect(statuses).toEqual({ "$$/1": { extraLevels: 2 } });
+    expect(withStatus(statuses, "$$/1", { extraLevels: 0 })).toEqual({});
+  });
+
+  it("changes many rows at once, re-inserting them last", () => {
+    const before = withStatus(withStatus({}, "1:CHILD_NODE/2", { expanded: true }), "$$/1", {
+      extraLevels: 1,
+    });
+    const after = withStatuses(before, [
+      ["1:CHILD_NODE/2", { expanded: false }],
+      ["1:CHILD_NODE/3", { expanded: true }],
+    ]);
+    expect(Object.keys(after)).toEqual(["$$/1", "1:CHILD_NODE/3"]);
+    expect(() => withStatuses({}, [["bad", { expanded: true }]])).toThrow();
   });
 });

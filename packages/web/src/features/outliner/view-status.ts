@@ -3,10 +3,18 @@ import { parseViewId } from "./view-id";
 /** The local-storage key of the spec (workspace-spec 3) for per-view tree state. */
 export const VIEW_STATUS_KEY = "dnodeViewStatuses";
 
-/** What is kept per displayed node: rows keep `expanded`, page roots keep their collapsed groups. */
+/** The view types of a node view (workspace-spec 2); absent means the default tree. */
+export type ViewType = "TREEDNODE" | "CONTENTDNODE";
+
+/**
+ * What is kept per displayed node: rows keep `expanded`; page roots keep their collapsed groups, the
+ * extra levels opened by Ctrl+wheel and the view type (workspace-spec 3 "Tree view state").
+ */
 export interface ViewStatus {
   expanded?: boolean;
   collapsedGroups?: string[];
+  extraLevels?: number;
+  viewType?: ViewType;
 }
 
 export type ViewStatuses = Record<string, ViewStatus>;
@@ -14,7 +22,20 @@ export type ViewStatuses = Record<string, ViewStatus>;
 // Old states are dropped beyond this many, so years of browsing never fill local storage (5 MB).
 export const MAX_VIEW_STATUSES = 5000;
 
-const isEmpty = (s: ViewStatus) => !s.expanded && !(s.collapsedGroups && s.collapsedGroups.length > 0);
+const isEmpty = (s: ViewStatus) =>
+  !s.expanded &&
+  !(s.collapsedGroups && s.collapsedGroups.length > 0) &&
+  !s.extraLevels &&
+  (s.viewType === undefined || s.viewType === "TREEDNODE");
+
+/** Drops the defaults, so storage holds only what differs from them. */
+function compact(status: ViewStatus): ViewStatus {
+  const next = { ...status };
+  if (next.expanded === false) delete next.expanded;
+  if (!next.extraLevels) delete next.extraLevels;
+  if (next.viewType === undefined || next.viewType === "TREEDNODE") delete next.viewType;
+  return next;
+}
 
 /** The stored states; unreadable storage or entries with a bad view id are ignored, not fatal. */
 export function readViewStatuses(storage: Storage = localStorage): ViewStatuses {
@@ -53,10 +74,24 @@ export function writeViewStatuses(statuses: ViewStatuses, storage: Storage = loc
 export function withStatus(statuses: ViewStatuses, viewId: string, patch: ViewStatus): ViewStatuses {
   parseViewId(viewId);
   const { [viewId]: old, ...rest } = statuses;
-  const next: ViewStatus = { ...old, ...patch };
-  if (next.expanded === false) delete next.expanded;
+  const next = compact({ ...old, ...patch });
   // Re-inserted last, so the cap drops the states touched longest ago.
   return isEmpty(next) ? rest : { ...rest, [viewId]: next };
+}
+
+/** withStatus for many views at once: one copy however many rows a level change opens. */
+export function withStatuses(
+  statuses: ViewStatuses,
+  patches: ReadonlyArray<readonly [string, ViewStatus]>,
+): ViewStatuses {
+  const result = { ...statuses };
+  for (const [viewId, patch] of patches) {
+    parseViewId(viewId);
+    const next = compact({ ...result[viewId], ...patch });
+    delete result[viewId];
+    if (!isEmpty(next)) result[viewId] = next;
+  }
+  return result;
 }
 
 /**
