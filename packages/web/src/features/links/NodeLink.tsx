@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Image, Popover, Skeleton, Typography } from "antd";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router";
 import { api } from "../../api/client";
 import { zh } from "../../i18n/zh-CN";
@@ -11,6 +11,7 @@ import { typeLabelOf } from "../outliner/name-prefix";
 import { nodeFetchMessage } from "../outliner/node-error";
 import { useOutline } from "../outliner/store";
 import type { Dnode } from "../outliner/types";
+import { requestNodeName } from "./node-names";
 import "./links.css";
 
 const t = zh.links;
@@ -64,11 +65,15 @@ interface Props {
 }
 
 /**
- * A link to /data/{id} that previews the node in a popover on hover (workspace-spec 2 "A node link shows
- * a hover popover with a preview"). The preview is fetched only when someone hovers.
+ * A link to /data/{id} named after the node (asked for in a batch when the page does not hold it) that
+ * previews the node in a popover on hover (workspace-spec 2 "A node link shows a hover popover with a
+ * preview").
  */
 export function NodeLink({ id, children }: Props) {
   const known = useOutline((s) => s.nodes[id]);
+  useEffect(() => {
+    if (!known && !children) requestNodeName(id);
+  }, [id, known, children]);
   // The popover renders its content only once first opened, so the preview is fetched on hover.
   return (
     <Popover content={<Preview id={id} />} mouseEnterDelay={0.3}>

@@ -5,13 +5,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../api/test-helpers";
 import { makeNode, renderInApp as renderInProviders } from "../content/test-helpers";
 import { resetOutline, upsertNodes } from "../outliner/store";
+import { resetNodeNames } from "./node-names";
 import { RenderedName } from "./RenderedName";
 
 // Link previews fetch through TanStack Query, as the app's own provider tree gives it.
 const renderInApp = (ui: ReactNode) =>
   renderInProviders(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
 
-beforeEach(() => resetOutline());
+beforeEach(() => {
+  resetOutline();
+  resetNodeNames();
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -30,23 +34,27 @@ describe("RenderedName", () => {
     expect(broken.container.querySelector(".katex")).toBeNull();
   });
 
-  it("turns @{id} into a link to the node, named as the store knows it, or by number", () => {
+  it("turns @{id} into a link named after the node, asking the server in one batch for those not loaded", async () => {
     upsertNodes([makeNode({ id: 42, name: "勾股定理" })]);
-    renderInApp(<RenderedName name="见@{42}与@{43}" type="NOTE" />);
+    const fetch = mockFetch((url) =>
+      url.includes("/dnode/by_ids") ? { body: [makeNode({ id: 43, name: "直角三角形" })] } : { body: [] },
+    );
+    renderInApp(<RenderedName name="见@{42}与@{43}和@{44}" type="NOTE" />);
     expect(screen.getByRole("link", { name: "勾股定理" }).getAttribute("href")).toBe("/data/42");
+    // Until the answer comes, and for a node the caller may not read, the link shows the id.
     expect(screen.getByRole("link", { name: "知识点 #43" }).getAttribute("href")).toBe("/data/43");
+    expect(await screen.findByRole("link", { name: "直角三角形" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "知识点 #44" })).toBeTruthy();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(decodeURIComponent(String(fetch.mock.calls[0][0]))).toContain("ids=[43,44]");
     expect(screen.getByText("见")).toBeTruthy();
   });
 
-  it("previews a linked node on hover, fetched only then", async () => {
-    const fetch = mockFetch(() => ({
-      body: makeNode({ id: 43, name: "直角三角形", content: { text: "<p>有一个角是直角</p>" } }),
-    }));
+  it("previews a linked node on hover with its text", async () => {
+    upsertNodes([makeNode({ id: 43, name: "直角三角形", content: { text: "<p>有一个角是直角</p>" } })]);
     renderInApp(<RenderedName name="@{43}" type="NOTE" />);
-    expect(fetch).not.toHaveBeenCalled();
-    fireEvent.mouseEnter(screen.getByRole("link", { name: "知识点 #43" }));
+    fireEvent.mouseEnter(screen.getByRole("link", { name: "直角三角形" }));
     expect(await screen.findByText("有一个角是直角", {}, { timeout: 2000 })).toBeTruthy();
-    expect(String(fetch.mock.calls[0][0])).toContain("/api/dnode/43");
   });
 
   it("opens the best search match of a keyword reference, or says nothing was found", async () => {
