@@ -222,6 +222,19 @@ const CASES: Case[] = [
       }),
   },
   {
+    // On the x side the moved node becomes the owner of the link, so it needs write too.
+    name: "POST move to the x side",
+    kind: "write",
+    mutates: true,
+    run: (f, t) =>
+      req("POST", "/api/dnode/move", t, {
+        moved_nodes_ids: [f.c],
+        target_node_id: f.c2,
+        new_side: "x",
+        way: "refer",
+      }),
+  },
+  {
     name: "POST refer",
     kind: "write",
     mutates: true,

@@ -119,8 +119,8 @@ describe("POST /api/dnode/move", () => {
     expect((await move({ moved_nodes_ids: [mine.m1], target_node_id: theirs.theirs })).status).toBe(403);
     expect((await move({ moved_nodes_ids: [], target_node_id: mine.mine })).status).toBe(400);
     expect(
-      (await move({ moved_nodes_ids: [mine.m1], target_node_id: mine.mine, new_side: "x" })).status,
-    ).toBe(400);
+      (await move({ moved_nodes_ids: [mine.m1], target_node_id: mine.mine, new_side: "sideways" })).body,
+    ).toMatchObject({ code: "VALIDATION_ERROR", error: MESSAGES.moveSideInvalid });
     expect(
       (await call(server, "POST", "/api/dnode/move", { body: { moved_nodes_ids: [1], target_node_id: 2 } }))
         .status,

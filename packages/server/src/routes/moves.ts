@@ -4,7 +4,8 @@ import { requireUser } from "../auth/plugin";
 import type { AppContext } from "../context";
 import { presentRelation } from "../presenters/relation";
 import { cloneNode } from "../services/clone";
-import { changeMainParent, moveNodes, referNodes } from "../services/moves";
+import { moveNodes } from "../services/move-nodes";
+import { changeMainParent, referNodes } from "../services/moves";
 import { getNode, loadNodeRows, presentNodes } from "../services/node-read";
 
 /** Moving, referring and cloning nodes (workspace-spec 4 "Drag", 7). */

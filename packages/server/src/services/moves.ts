@@ -1,10 +1,11 @@
-import { type DropLocation, MESSAGES, type MoveBody } from "@zhishu/shared";
+import { type DropLocation, MESSAGES } from "@zhishu/shared";
 import { eq, sql } from "drizzle-orm";
 import { type Db, queryRows, type Tx } from "../db/client";
-import { dnode, dnodeRelation } from "../db/schema";
+import { dnode } from "../db/schema";
 import { badRequest } from "../errors";
 import type { DnodeWithExtras } from "../presenters/dnode";
 import { requireNode } from "./node-read";
+import { lockLists } from "./ordering";
 import { insertRelation, type RelationRow, removeRelation } from "./relations-write";
 
 const DEPTH_GUARD = 10_000;
@@ -26,16 +27,16 @@ export async function isInSubtree(tx: Tx, candidate: number, root: number): Prom
 export const defaultRelationUnder = (target: { type: string }) =>
   target.type === "USER" ? "USER_ROOT" : "CHILD_NODE";
 
-/** Refuses links no tree can hold: a user root never moves, USER_ROOT and FAVOR hang only under a user root. */
-function assertCanHold(target: DnodeWithExtras, relationName: string, node: DnodeWithExtras): void {
-  if (node.type === "USER") throw badRequest("用户根节点不能移动或引用");
+/** Refuses links no tree can hold: a user root is never the y side, USER_ROOT and FAVOR hang only under a user root. */
+export function assertCanHold(target: DnodeWithExtras, relationName: string, node: DnodeWithExtras): void {
+  if (node.type === "USER") throw badRequest(MESSAGES.userRootCannotMove);
   if ((relationName === "USER_ROOT" || relationName === "FAVOR") !== (target.type === "USER")) {
     throw badRequest(`关系 ${relationName} 不能放在该节点下`);
   }
 }
 
 /** Refuses a link from the node's own subtree back to it: it would make the tree a loop. */
-async function assertNoCycle(tx: Tx, target: DnodeWithExtras, node: DnodeWithExtras): Promise<void> {
+export async function assertNoCycle(tx: Tx, target: DnodeWithExtras, node: DnodeWithExtras): Promise<void> {
   if (await isInSubtree(tx, target.id, node.id)) throw badRequest(MESSAGES.moveIntoOwnSubtree);
 }
 
@@ -47,7 +48,7 @@ async function reanchor(tx: Tx, nodeId: number, anchorId: number, ownerId: numbe
 }
 
 /** Moves the node's main position under the target (its old main link goes), re-anchoring the subtree. */
-async function moveMain(
+export async function moveMain(
   tx: Tx,
   node: DnodeWithExtras,
   target: DnodeWithExtras,
@@ -79,6 +80,9 @@ export async function referNodes(
   relationName: string | undefined,
   location: DropLocation,
 ): Promise<RelationRow[]> {
+  // All the lists these links join, locked first and in one order: two refers of the same nodes in
+  // another order would otherwise deadlock on PostgreSQL.
+  await lockLists(tx, [{ side: "y", node: targetId }, ...ids.map((node) => ({ side: "x" as const, node }))]);
   const target = await requireNode(tx, userId, targetId, "write");
   const relation = relationName ?? defaultRelationUnder(target);
   const created: RelationRow[] = [];
@@ -96,86 +100,6 @@ export async function referNodes(
     );
   }
   return created;
-}
-
-/** POST /api/dnode/move with its ways: refer keeps the old link, move replaces it, move_and_refer does both. */
-export async function moveNodes(db: Db, userId: number, body: MoveBody): Promise<RelationRow[]> {
-  const way = body.way ?? (body.keep_old ? "refer" : "move");
-  if (body.before_node_id && body.moved_nodes_ids.includes(body.before_node_id))
-    throw badRequest(MESSAGES.nextNodeNotSibling);
-  return db.transaction(async (tx) => {
-    const target = await requireNode(tx, userId, body.target_node_id, "write");
-    const newRelation = body.new_relationName ?? defaultRelationUnder(target);
-    if (way === "refer") {
-      const location: DropLocation = body.before_node_id
-        ? { position: "before", before_node_id: body.before_node_id }
-        : { position: "insideLast" };
-      return referNodes(tx, userId, body.moved_nodes_ids, target.id, newRelation, location);
-    }
-    const created: RelationRow[] = [];
-    for (const id of body.moved_nodes_ids) {
-      const node = await requireNode(tx, userId, id, "write");
-      assertCanHold(target, newRelation, node);
-      await assertNoCycle(tx, target, node);
-      const oldLocation = body.old_location_id ?? node.parentId;
-      if (oldLocation === null) throw badRequest(MESSAGES.badRequest);
-      await requireNode(tx, userId, oldLocation, "write");
-      const oldRelation =
-        body.old_relationName ?? (oldLocation === node.parentId ? node.mainRelation : "CHILD_NODE");
-      const isMain = oldLocation === node.parentId && oldRelation === node.mainRelation;
-      created.push(
-        await moveOne(tx, {
-          node,
-          target,
-          newRelation,
-          oldLocation,
-          oldRelation: oldRelation ?? "CHILD_NODE",
-          isMain,
-          way,
-          before: body.before_node_id ?? null,
-        }),
-      );
-    }
-    return created;
-  });
-}
-
-interface MoveOne {
-  node: DnodeWithExtras;
-  target: DnodeWithExtras;
-  newRelation: string;
-  oldLocation: number;
-  oldRelation: string;
-  isMain: boolean;
-  way: "move" | "move_and_refer";
-  before: number | null;
-}
-
-async function moveOne(tx: Tx, m: MoveOne): Promise<RelationRow> {
-  const [old] = await tx
-    .select()
-    .from(dnodeRelation)
-    .where(
-      sql`${dnodeRelation.xnode} = ${m.oldLocation} and ${dnodeRelation.ynode} = ${m.node.id}
-          and ${dnodeRelation.relationName} = ${m.oldRelation} and not ${dnodeRelation.isDeleted}`,
-    );
-  if (!old) throw badRequest("节点不在原来的位置，请刷新后重试");
-  if (m.isMain) {
-    const relation = await moveMain(tx, m.node, m.target, m.newRelation, m.before);
-    // move_and_refer leaves a link where the node was, at the very same place in that list.
-    if (m.way === "move_and_refer" && !(m.oldLocation === m.target.id && m.oldRelation === m.newRelation)) {
-      await tx.insert(dnodeRelation).values({ ...old, id: undefined, createdAt: undefined } as never);
-    }
-    return relation;
-  }
-  // A secondary link (a reference) moves as a link; the node's main place stays.
-  if (m.way === "move") await removeRelation(tx, m.oldLocation, m.node.id, m.oldRelation);
-  return insertRelation(tx, {
-    xnode: m.target.id,
-    ynode: m.node.id,
-    relationName: m.newRelation,
-    beforeYnode: m.before,
-  });
 }
 
 /** POST /api/dnode_relation/change_parent/ and /api/dnode/move_here: the node's main place, last under the new parent. */

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { dnodeRelation } from "../db/schema";
 import { conflict } from "../errors";
-import { lockChildList, nextXorder, orderForInsert } from "./ordering";
+import { lockLists, type OrderedList, orderForInsert } from "./ordering";
 
 export type RelationRow = typeof dnodeRelation.$inferSelect;
 
@@ -11,7 +11,10 @@ export interface NewRelation {
   xnode: number;
   ynode: number;
   relationName: string;
+  /** Place among x's children under the name (its y-side list); absent = last. */
   beforeYnode?: number | null;
+  /** Place among y's owners under the name (its x-side list, shown as x__NAME); absent = last. */
+  beforeXnode?: number | null;
   customRelation?: number | null;
   key?: string | null;
   info?: Record<string, unknown>;
@@ -25,11 +28,17 @@ function isUniqueViolation(error: unknown): boolean {
   return e?.code === "23505" || e?.cause?.code === "23505";
 }
 
-/** Links y under x at the asked place, ordered safely against concurrent inserts; a duplicate link is a 409. */
+/**
+ * Links y under x at the asked place in both lists it joins (x's children, y's owners), ordered safely
+ * against concurrent inserts; a duplicate link is a 409.
+ */
 export async function insertRelation(tx: Tx, input: NewRelation): Promise<RelationRow> {
-  await lockChildList(tx, input.xnode);
-  const yorder = await orderForInsert(tx, input.xnode, input.relationName, input.beforeYnode ?? null);
-  const xorder = input.xorder ?? (await nextXorder(tx, input.ynode, input.relationName));
+  const children: OrderedList = { side: "y", node: input.xnode, relationName: input.relationName };
+  const owners: OrderedList = { side: "x", node: input.ynode, relationName: input.relationName };
+  // A brand-new y has no other owners, so its owner list needs neither a lock nor a lookup.
+  await lockLists(tx, input.xorder === undefined ? [children, owners] : [children]);
+  const yorder = await orderForInsert(tx, children, input.beforeYnode ?? null);
+  const xorder = input.xorder ?? (await orderForInsert(tx, owners, input.beforeXnode ?? null));
   try {
     const [row] = await tx
       .insert(dnodeRelation)

@@ -11,7 +11,8 @@ export const locationSchema = z
   .default({ position: "insideLast" });
 export type DropLocation = z.infer<typeof locationSchema>;
 
-const side = z.enum(["y"], { error: "目前只支持以子节点一侧（y）移动" }).default("y");
+/** Which list of a location a node sits in: y = among its children (NAME), x = among its owners (x__NAME). */
+const side = z.enum(["x", "y"], { error: MESSAGES.moveSideInvalid }).default("y");
 
 /** The four drag ways of workspace-spec 4 ("Drag"). */
 export const MOVE_WAYS = ["refer", "move", "clone", "move_and_refer"] as const;

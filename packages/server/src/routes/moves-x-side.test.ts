@@ -1,0 +1,430 @@
+import { MESSAGES } from "@zhishu/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, makeUser } from "../test/client";
+import { childNames, createNode, makeTree } from "../test/factories";
+import { startTestServer, type TestServer } from "../test/harness";
+
+/**
+ * POST /api/dnode/move on the x side (workspace-spec 3, 7): a node dropped into a target's x__NAME
+ * group becomes the x (owner) side of a NAME link to the target, placed among the target's owners.
+ */
+
+type User = Awaited<ReturnType<typeof makeUser>>;
+let server: TestServer;
+let owner: User;
+let reader: User;
+let stranger: User;
+let sharedTree: number;
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await makeUser(server);
+  reader = await makeUser(server);
+  stranger = await makeUser(server);
+  sharedTree = (await createNode(server, owner.access, { name: "共享树" })).dnode.id;
+  const grant = await call(server, "POST", "/api/anchor-auth/manage/", {
+    token: owner.access,
+    body: { anchor_id: sharedTree, user_id: reader.user.id, auth_type: "read" },
+  });
+  expect(grant.status).toBe(200);
+});
+afterAll(() => server.close());
+
+const move = (body: Record<string, unknown>, token = owner.access) =>
+  call(server, "POST", "/api/dnode/move", { token, body });
+const get = (id: number, token = owner.access) => call(server, "GET", `/api/dnode/${id}`, { token });
+
+/** The names in a node's x__NAME group (the nodes that hold it as their y side), as a page lists them. */
+async function ownerNames(id: number, relation = "CHILD_NODE", token = owner.access): Promise<string[]> {
+  const res = await call(
+    server,
+    "GET",
+    `/api/dnode/${id}/relations_with_data/?page_size=200&relation_names=x__${relation}`,
+    { token },
+  );
+  expect(res.status).toBe(200);
+  const names = new Map<number, string>(
+    res.body.related_nodes.map((n: { id: number; name: string }) => [n.id, n.name]),
+  );
+  return res.body.relations.map((r: { xnode: number }) => names.get(r.xnode));
+}
+
+/** The head of one relation group in the node JSON (ids in display order). */
+const head = async (id: number, group: string) => (await get(id)).body.relations[group]?.head ?? [];
+
+/**
+ * A target T (main child of P) that A and B also hold (refers), so T's x__CHILD_NODE list is P, A, B;
+ * plus free nodes N, M and a second target T2 (main child of Q).
+ */
+async function fixture(name: string) {
+  const t = await makeTree(server, owner.access, {
+    name,
+    children: [
+      { name: "P", children: [{ name: "T" }] },
+      { name: "Q", children: [{ name: "T2" }] },
+      { name: "A" },
+      { name: "B" },
+      { name: "N" },
+      { name: "M" },
+    ],
+  });
+  for (const holder of [t.A, t.B]) {
+    const res = await move({ moved_nodes_ids: [t.T], target_node_id: holder, way: "refer" });
+    expect(res.status).toBe(200);
+  }
+  expect(await ownerNames(t.T)).toEqual(["P", "A", "B"]);
+  return t;
+}
+
+describe("POST /api/dnode/move, new_side x", () => {
+  it("refer without before_node_id: the node becomes an owner of the target, last in its x-side list", async () => {
+    const t = await fixture("xr1");
+    const res = await move({ moved_nodes_ids: [t.N], target_node_id: t.T, new_side: "x", way: "refer" });
+    expect(res.status).toBe(200);
+    expect(res.body.relations[0]).toMatchObject({ xnode: t.N, ynode: t.T, relation_name: "CHILD_NODE" });
+    expect(await ownerNames(t.T)).toEqual(["P", "A", "B", "N"]);
+    expect(await head(t.T, "x__CHILD_NODE")).toEqual([t.P, t.A, t.B, t.N]);
+    expect(await childNames(server, owner.access, t.N)).toEqual(["T"]);
+    // A link on the x side is never a main place: nothing is re-parented.
+    expect((await get(t.T)).body).toMatchObject({ parent_id: t.P, main_relation: "CHILD_NODE" });
+    expect((await get(t.N)).body.parent_id).toBe(t.xr1);
+  });
+
+  it("refer with before_node_id, under another relation name (keep_old means refer)", async () => {
+    const t = await fixture("xr2");
+    const res = await move({
+      moved_nodes_ids: [t.N, t.M],
+      target_node_id: t.T,
+      new_side: "x",
+      before_node_id: t.A,
+      keep_old: true,
+    });
+    expect(res.status).toBe(200);
+    expect(await ownerNames(t.T)).toEqual(["P", "N", "M", "A", "B"]);
+    await move({
+      moved_nodes_ids: [t.N],
+      target_node_id: t.T,
+      new_side: "x",
+      new_relationName: "REFERENCE",
+      way: "refer",
+    });
+    expect(await ownerNames(t.T, "REFERENCE")).toEqual(["N"]);
+    expect(await head(t.N, "REFERENCE")).toEqual([t.T]);
+  });
+
+  it("move from one x-side list to another, before a given owner and at the end", async () => {
+    const t = await fixture("xm");
+    // A holds T and T2 becomes held by Q (main) and B: drop A into T2's owners, before B.
+    await move({ moved_nodes_ids: [t.T2], target_node_id: t.B, way: "refer" });
+    expect(await ownerNames(t.T2)).toEqual(["Q", "B"]);
+    const res = await move({
+      moved_nodes_ids: [t.A],
+      target_node_id: t.T2,
+      old_location_id: t.T,
+      old_relationName: "CHILD_NODE",
+      old_side: "x",
+      new_side: "x",
+      before_node_id: t.B,
+      way: "move",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.relations[0]).toMatchObject({ xnode: t.A, ynode: t.T2, relation_name: "CHILD_NODE" });
+    expect(await ownerNames(t.T)).toEqual(["P", "B"]);
+    expect(await ownerNames(t.T2)).toEqual(["Q", "A", "B"]);
+    expect(await childNames(server, owner.access, t.A)).toEqual(["T2"]);
+    // Without before_node_id it goes last; without `way`, keep_old false means move.
+    await move({
+      moved_nodes_ids: [t.A],
+      target_node_id: t.T,
+      old_location_id: t.T2,
+      old_side: "x",
+      new_side: "x",
+    });
+    expect(await ownerNames(t.T)).toEqual(["P", "B", "A"]);
+    expect(await ownerNames(t.T2)).toEqual(["Q", "B"]);
+  });
+
+  it("move_and_refer on the x side keeps the old link and adds the new one", async () => {
+    const t = await fixture("xmr");
+    const res = await move({
+      moved_nodes_ids: [t.A],
+      target_node_id: t.T2,
+      old_location_id: t.T,
+      old_side: "x",
+      new_side: "x",
+      way: "move_and_refer",
+    });
+    expect(res.status).toBe(200);
+    expect(await ownerNames(t.T)).toEqual(["P", "A", "B"]);
+    expect(await ownerNames(t.T2)).toEqual(["Q", "A"]);
+    expect(await childNames(server, owner.access, t.A)).toEqual(["T", "T2"]);
+    expect(await head(t.T2, "x__CHILD_NODE")).toEqual([t.Q, t.A]);
+  });
+
+  it("reorders within one x-side list without moving the link in the owner's own children", async () => {
+    const t = await fixture("xo");
+    // A holds T2 first, then T: reordering T's owners must leave A's children as they are.
+    await makeTree(server, owner.access, { name: "a-kids" }, t.A);
+    await move({ moved_nodes_ids: [t.T2], target_node_id: t.A, way: "refer", before_node_id: t.T });
+    expect(await childNames(server, owner.access, t.A)).toEqual(["T2", "T", "a-kids"]);
+    const before = (await get(t.T)).body.relations.x__CHILD_NODE.dict[t.B];
+    const res = await move({
+      moved_nodes_ids: [t.B],
+      target_node_id: t.T,
+      old_location_id: t.T,
+      old_side: "x",
+      new_side: "x",
+      before_node_id: t.P,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.relations[0].id).toBe(before);
+    expect(await ownerNames(t.T)).toEqual(["B", "P", "A"]);
+    expect(await childNames(server, owner.access, t.A)).toEqual(["T2", "T", "a-kids"]);
+  });
+
+  it("moves from an x-side list to a y-side list and back", async () => {
+    const t = await fixture("xy");
+    const d = await makeTree(server, owner.access, { name: "D", children: [{ name: "d1" }] }, t.xy);
+    // A leaves T's owners and becomes a child of D, before d1.
+    const toY = await move({
+      moved_nodes_ids: [t.A],
+      target_node_id: d.D,
+      old_location_id: t.T,
+      old_side: "x",
+      new_side: "y",
+      before_node_id: d.d1,
+    });
+    expect(toY.status).toBe(200);
+    expect(toY.body.relations[0]).toMatchObject({ xnode: d.D, ynode: t.A });
+    expect(await childNames(server, owner.access, d.D)).toEqual(["A", "d1"]);
+    expect(await ownerNames(t.T)).toEqual(["P", "B"]);
+    expect((await get(t.A)).body.parent_id).toBe(t.xy);
+    // And back: from D's children to T's owners, before B.
+    const toX = await move({
+      moved_nodes_ids: [t.A],
+      target_node_id: t.T,
+      old_location_id: d.D,
+      old_side: "y",
+      new_side: "x",
+      before_node_id: t.B,
+    });
+    expect(toX.status).toBe(200);
+    expect(await ownerNames(t.T)).toEqual(["P", "A", "B"]);
+    expect(await childNames(server, owner.access, d.D)).toEqual(["d1"]);
+    expect((await get(t.A)).body.parent_id).toBe(t.xy);
+  });
+
+  it("a node's main place cannot move to the x side; move_and_refer keeps it and adds the link", async () => {
+    const t = await fixture("xmain");
+    const moved = await move({ moved_nodes_ids: [t.N], target_node_id: t.T, new_side: "x" });
+    expect(moved.status).toBe(400);
+    expect(moved.body).toMatchObject({
+      code: "MAIN_PLACE_NOT_ON_X_SIDE",
+      error: MESSAGES.mainPlaceNotOnXSide,
+    });
+    expect(await childNames(server, owner.access, t.xmain)).toContain("N");
+    expect(await ownerNames(t.T)).toEqual(["P", "A", "B"]);
+    const kept = await move({
+      moved_nodes_ids: [t.N],
+      target_node_id: t.T,
+      new_side: "x",
+      way: "move_and_refer",
+    });
+    expect(kept.status).toBe(200);
+    expect((await get(t.N)).body.parent_id).toBe(t.xmain);
+    expect(await ownerNames(t.T)).toEqual(["P", "A", "B", "N"]);
+  });
+
+  it("refuses to take away a link that is the old location's own main place", async () => {
+    const t = await fixture("xother");
+    // P is T's parent: P's link in T's owners is T's main place.
+    const res = await move({
+      moved_nodes_ids: [t.P],
+      target_node_id: t.T2,
+      old_location_id: t.T,
+      old_side: "x",
+      new_side: "x",
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("LINK_IS_MAIN_PLACE");
+    expect((await get(t.T)).body.parent_id).toBe(t.P);
+    expect(await ownerNames(t.T)).toEqual(["P", "A", "B"]);
+    expect(await ownerNames(t.T2)).toEqual(["Q"]);
+  });
+
+  it("keeps order through many inserts at one spot (the gap wears out and is renewed)", async () => {
+    const t = await fixture("xdense");
+    const names: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const { dnode } = await createNode(server, owner.access, { name: `n${i}`, location_id: t.xdense });
+      names.push(dnode.name);
+      const res = await move({
+        moved_nodes_ids: [dnode.id],
+        target_node_id: t.T,
+        new_side: "x",
+        before_node_id: t.B,
+        way: "refer",
+      });
+      expect(res.status).toBe(200);
+    }
+    expect(await ownerNames(t.T)).toEqual(["P", "A", ...names, "B"]);
+    const page = await call(
+      server,
+      "GET",
+      `/api/dnode/${t.T}/relations_with_data/?page_size=200&relation_names=x__CHILD_NODE`,
+      { token: owner.access },
+    );
+    const orders = page.body.relations.map((r: { xorder: number }) => r.xorder);
+    expect(new Set(orders).size).toBe(33);
+    expect([...orders].sort((a, b) => a - b)).toEqual(orders);
+    expect((await get(t.T)).body.relations.x__CHILD_NODE.size).toBe(33);
+  });
+
+  it("gives 20 parallel x-side refers before one owner 20 distinct, ordered places", async () => {
+    const t = await fixture("xrace");
+    const ids: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      ids.push((await createNode(server, owner.access, { name: `r${i}`, location_id: t.xrace })).dnode.id);
+    }
+    const results = await Promise.all(
+      ids.map((id) =>
+        move({
+          moved_nodes_ids: [id],
+          target_node_id: t.T,
+          new_side: "x",
+          before_node_id: t.B,
+          way: "refer",
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(ids.map(() => 200));
+    const page = await call(
+      server,
+      "GET",
+      `/api/dnode/${t.T}/relations_with_data/?page_size=200&relation_names=x__CHILD_NODE`,
+      { token: owner.access },
+    );
+    const orders = page.body.relations.map((r: { xorder: number }) => r.xorder);
+    expect(new Set(orders).size).toBe(23);
+    expect([...orders].sort((a, b) => a - b)).toEqual(orders);
+    const names = await ownerNames(t.T);
+    expect(names.slice(0, 2)).toEqual(["P", "A"]);
+    expect(names[22]).toBe("B");
+    expect(new Set(names.slice(2, 22))).toEqual(new Set(Array.from({ length: 20 }, (_, i) => `r${i}`)));
+  });
+});
+
+describe("POST /api/dnode/move on the x side: refusals", () => {
+  it("401 without login", async () => {
+    const res = await call(server, "POST", "/api/dnode/move", {
+      body: { moved_nodes_ids: [1], target_node_id: 2, new_side: "x" },
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it("403 without write on the target or on the moved node (a reader may not make it an owner)", async () => {
+    const shared = await makeTree(
+      server,
+      owner.access,
+      { name: "s-root", children: [{ name: "s1" }, { name: "s2" }] },
+      sharedTree,
+    );
+    const own = await makeTree(server, reader.access, { name: "r-root", children: [{ name: "r1" }] });
+    // The reader may read s1 but not write it: it cannot become the owner of a link on the x side...
+    const asOwner = await move(
+      { moved_nodes_ids: [shared.s1], target_node_id: own.r1, new_side: "x", way: "refer" },
+      reader.access,
+    );
+    expect(asOwner.status).toBe(403);
+    expect(await ownerNames(own.r1, "CHILD_NODE", reader.access)).toEqual(["r-root"]);
+    // ...while on the y side (s1 only becomes a child of the reader's node) reading it is enough.
+    const asChild = await move(
+      { moved_nodes_ids: [shared.s1], target_node_id: own.r1, way: "refer" },
+      reader.access,
+    );
+    expect(asChild.status).toBe(200);
+    // No write on the target: the reader's own node may not join s2's owners.
+    const onTarget = await move(
+      { moved_nodes_ids: [own.r1], target_node_id: shared.s2, new_side: "x", way: "refer" },
+      reader.access,
+    );
+    expect(onTarget.status).toBe(403);
+    expect(await ownerNames(shared.s2)).toEqual(["s-root"]);
+    // A stranger can do neither, nor move a node it may not write out of an x-side list.
+    const theirs = await makeTree(server, stranger.access, { name: "theirs", children: [{ name: "th1" }] });
+    expect(
+      (await move({ moved_nodes_ids: [theirs.th1], target_node_id: shared.s2, new_side: "x" })).status,
+    ).toBe(403);
+    const mine = await fixture("x403");
+    expect(
+      (
+        await move(
+          {
+            moved_nodes_ids: [mine.A],
+            target_node_id: theirs.th1,
+            old_location_id: mine.T,
+            old_side: "x",
+            new_side: "x",
+          },
+          stranger.access,
+        )
+      ).status,
+    ).toBe(403);
+    expect(await ownerNames(mine.T)).toEqual(["P", "A", "B"]);
+  });
+
+  it("400 for bad input, changing nothing", async () => {
+    const t = await fixture("x400");
+    const root = owner.user.content.user_root_node_id;
+    // Each case: the body and the error message, or the code when zod words the message.
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ moved_nodes_ids: [t.N], target_node_id: t.T, new_side: "z" }, MESSAGES.moveSideInvalid],
+      [{ moved_nodes_ids: [t.N], target_node_id: t.T, old_side: "left" }, MESSAGES.moveSideInvalid],
+      // T's child-side list is not its x-side list: P is an owner, T2 is nobody's place there.
+      [
+        { moved_nodes_ids: [t.N], target_node_id: t.T, new_side: "x", way: "refer", before_node_id: t.T2 },
+        MESSAGES.nextNodeNotSibling,
+      ],
+      [
+        { moved_nodes_ids: [t.N], target_node_id: t.T, new_side: "x", way: "refer", before_node_id: t.N },
+        MESSAGES.nextNodeNotSibling,
+      ],
+      [{ target_node_id: t.T, new_side: "x" }, "VALIDATION_ERROR"],
+      [{ moved_nodes_ids: [t.N], new_side: "x" }, "VALIDATION_ERROR"],
+      [{ moved_nodes_ids: [], target_node_id: t.T, new_side: "x" }, "VALIDATION_ERROR"],
+      [
+        { moved_nodes_ids: [t.A], target_node_id: t.T2, old_side: "x", new_side: "x" },
+        MESSAGES.moveOldLocationRequired,
+      ],
+      [
+        { moved_nodes_ids: [t.N], target_node_id: t.T2, old_location_id: t.T, old_side: "x", new_side: "x" },
+        MESSAGES.moveNotAtOldPlace,
+      ],
+      [{ moved_nodes_ids: [t.T], target_node_id: t.T, new_side: "x", way: "refer" }, MESSAGES.selfRelation],
+      [
+        {
+          moved_nodes_ids: [t.N],
+          target_node_id: t.T,
+          new_side: "x",
+          new_relationName: "USER_ROOT",
+          way: "refer",
+        },
+        "关系 USER_ROOT 不能放在该节点下",
+      ],
+      [
+        { moved_nodes_ids: [root], target_node_id: t.T, new_side: "x", way: "refer" },
+        MESSAGES.userRootCannotMove,
+      ],
+      [
+        { moved_nodes_ids: [t.N], target_node_id: root, new_side: "x", way: "refer" },
+        MESSAGES.userRootCannotMove,
+      ],
+    ];
+    for (const [body, error] of cases) {
+      const res = await move(body);
+      const said = error === "VALIDATION_ERROR" ? res.body.code : res.body.error;
+      expect({ body, status: res.status, said }).toEqual({ body, status: 400, said: error });
+    }
+    expect(await ownerNames(t.T)).toEqual(["P", "A", "B"]);
+    expect(await childNames(server, owner.access, t.N)).toEqual([]);
+  });
+});
