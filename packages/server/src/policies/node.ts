@@ -48,26 +48,31 @@ export async function ranksOnIds(
 ): Promise<Map<number, number>> {
   const ranks = new Map<number, number>();
   if (ids.length === 0 || userId === null) return ranks;
-  // First the cheap part, per node by index lookups: ownership, whole-tree grants, publishing, and
-  // whether the node's tree holds a narrowed grant or a per-node share for the caller (the trees of the
-  // caller's shares are gathered once per query). CASE evaluates lazily, so an owned node costs no lookup.
+  // First the cheap part: ownership per node, and per tree (a page of nodes shares a few trees, so each
+  // tree is looked up once) its whole-tree grants, publishing, and whether it holds a narrowed grant or
+  // a per-node share for the caller.
   const rows = await queryRows<{ id: number; owned: boolean; rank: number; has_points: boolean }>(
     db,
-    sql`with point_anchors as (
+    sql`with t as (select id, owner_id, anchor_id from dnode where id = any(${idArray(ids)})),
+      point_anchors as (
         select g.anchor_id as anchor from anchor_grant g
           where g.descendent_id is not null and (g.user_id = ${userId} or g.user_id is null)
         union
         select d.anchor_id from dnode_permission p join dnode d on d.id = p.dnode_id
-          where p.user_id = ${userId} and (p.can_read or p.can_write))
+          where p.user_id = ${userId} and (p.can_read or p.can_write)),
+      trees as (
+        select a.anchor_id, greatest(
+            coalesce((select max(${rankOf(sql`g.auth_type`)}) from anchor_grant g
+                      where g.anchor_id = a.anchor_id and g.descendent_id is null
+                        and (g.user_id = ${userId} or g.user_id is null)), 0),
+            case when exists (select 1 from anchor_setting s where s.anchor_id = a.anchor_id and s.is_public)
+                 then 1 else 0 end) as rank,
+          a.anchor_id in (select anchor from point_anchors) as has_points
+        from (select distinct anchor_id from t where owner_id <> ${userId}) a)
       select t.id, t.owner_id = ${userId} as owned,
-        case when t.owner_id = ${userId} then 3 else greatest(
-          coalesce((select max(${rankOf(sql`g.auth_type`)}) from anchor_grant g
-                    where g.anchor_id = t.anchor_id and g.descendent_id is null
-                      and (g.user_id = ${userId} or g.user_id is null)), 0),
-          case when exists (select 1 from anchor_setting s where s.anchor_id = t.anchor_id and s.is_public)
-               then 1 else 0 end) end as rank,
-        t.anchor_id in (select anchor from point_anchors) as has_points
-      from dnode t where t.id = any(${idArray(ids)})`,
+        case when t.owner_id = ${userId} then 3 else coalesce(trees.rank, 0) end as rank,
+        coalesce(trees.has_points, false) as has_points
+      from t left join trees on trees.anchor_id = t.anchor_id and t.owner_id <> ${userId}`,
   );
   for (const row of rows) ranks.set(Number(row.id), Number(row.rank));
   // Then, only for nodes not yet at write or better in trees where the caller holds narrowed grants or
