@@ -12,6 +12,25 @@ import { benchRights } from "./rights.bench";
 import { analyze, seedChildren } from "./seed";
 import { type Measurement, measure } from "./stats";
 
+/** Keeps the statements Drizzle sends while a call runs (the server runs in this process). */
+class StatementRecorder {
+  private statements: { query: string; params: unknown[] }[] | null = null;
+
+  logQuery(query: string, params: unknown[]): void {
+    this.statements?.push({ query, params });
+  }
+
+  async record(run: () => Promise<unknown>): Promise<{ query: string; params: unknown[] }[]> {
+    this.statements = [];
+    try {
+      await run();
+      return this.statements;
+    } finally {
+      this.statements = null;
+    }
+  }
+}
+
 const TOTAL_NODES = 100_000;
 const WIDE_CHILDREN = 10_000;
 const CHAIN_DEPTH = 40;
@@ -21,8 +40,17 @@ const CHAIN_DEPTH = 40;
  * 40 deep, Chinese names), each call over HTTP beside the raw SQL of its main query.
  */
 export async function benchGraph(): Promise<Measurement[]> {
-  const server = await startTestServer();
+  const recorder = new StatementRecorder();
+  const server = await startTestServer({}, recorder);
   const db = server.database.db;
+  // A call's own SQL, recorded during one call and replayed on the driver: what the call costs with
+  // no HTTP, routing, auth, ORM or presenting around its queries (issue 3's "raw SQL of the same query").
+  const replayOf = async (call: () => Promise<unknown>) => {
+    const statements = await recorder.record(call);
+    return measure(`  its ${statements.length} SQL statements replayed on the driver`, async () => {
+      for (const s of statements) await server.database.raw(s.query, s.params);
+    });
+  };
   try {
     const { access, user } = await makeUser(server);
     const { dnode: tree } = await createNode(server, access, { type: "DIR", name: "基准知识树" });
@@ -55,6 +83,7 @@ export async function benchGraph(): Promise<Measurement[]> {
         call(server, "GET", `/api/dnode/${wide.id}`, { token: access }),
       ),
     );
+    results.push(await replayOf(() => call(server, "GET", `/api/dnode/${wide.id}`, { token: access })));
     results.push(
       await measure("  same queries, no HTTP: node row, relation groups, inheritance", async () => {
         const rows = await loadNodeRows(db, [wide.id]);
@@ -77,6 +106,7 @@ export async function benchGraph(): Promise<Measurement[]> {
         relationsWithData(db, user.id, [wide.id], paging),
       ),
     );
+    results.push(await replayOf(() => call(server, "GET", page, { token: access })));
     results.push(
       await measure("  raw SQL alone: first 40 children joined with their nodes", () =>
         queryRows(
@@ -92,6 +122,7 @@ export async function benchGraph(): Promise<Measurement[]> {
         call(server, "GET", `/api/data/${deepest}/path`, { token: access }),
       ),
     );
+    results.push(await replayOf(() => call(server, "GET", `/api/data/${deepest}/path`, { token: access })));
     results.push(
       await measure("  raw SQL: ancestors by recursive CTE", () =>
         queryRows(
@@ -109,6 +140,7 @@ export async function benchGraph(): Promise<Measurement[]> {
     results.push(
       await measure("  same queries, no HTTP", () => searchNodes(db, user.id, { search: "知识", limit: 30 })),
     );
+    results.push(await replayOf(() => call(server, "GET", search, { token: access })));
     let n = 0;
     results.push(
       await measure(

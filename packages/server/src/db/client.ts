@@ -18,7 +18,14 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** Runs SQL text on the driver itself, past Drizzle (the benchmark's baseline for a call's queries). */
+  raw(query: string, params: unknown[]): Promise<unknown>;
   close(): Promise<void>;
+}
+
+/** Sees every statement Drizzle sends, with its parameters (the benchmark records a call's SQL). */
+export interface QueryLogger {
+  logQuery(query: string, params: unknown[]): void;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -27,16 +34,21 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 const MIGRATION_LOCK_KEY = 7_420_310;
 
 /** Opens the embedded PGlite database (a folder, or memory when dataDir is undefined) and migrates it. */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite(dataDir?: string, logger?: QueryLogger): Promise<Database> {
   const client = new PGlite(dataDir);
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: "pglite", close: () => client.close() };
+  await migratePglite(drizzlePglite({ client }) as never, { migrationsFolder });
+  const db = drizzlePglite({ client, schema, logger }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    raw: (query, params) => client.query(query, params),
+    close: () => client.close(),
+  };
 }
 
 /** Opens a PostgreSQL pool and migrates under an advisory lock, so app servers starting together take turns. */
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+export async function openPostgres(url: string, poolSize = 10, logger?: QueryLogger): Promise<Database> {
   const migrator = new pg.Client({ connectionString: url });
   await migrator.connect();
   try {
@@ -53,8 +65,13 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const onConnectionError = (error: Error) => console.warn(`PostgreSQL connection lost: ${error.message}`);
   pool.on("error", onConnectionError);
   pool.on("connect", (client) => client.on("error", onConnectionError));
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  return { db, kind: "postgres", close: () => pool.end() };
+  const db = drizzlePg({ client: pool, schema, logger }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    raw: (query, params) => pool.query(query, params),
+    close: () => pool.end(),
+  };
 }
 
 /** The database the config asks for: PostgreSQL when DATABASE_URL is set, else PGlite under dataDir/db. */

@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "../app";
 import type { AppConfig } from "../config";
-import { type Database, openPglite, openPostgres } from "../db/client";
+import { type Database, openPglite, openPostgres, type QueryLogger } from "../db/client";
 
 /** A running server on a random loopback port, over a fresh database of its own. */
 export interface TestServer {
@@ -42,17 +42,23 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   };
 }
 
-/** Starts the app over real HTTP on a fresh database (PGlite in memory, or a new PostgreSQL database). */
-export async function startTestServer(overrides: Partial<AppConfig> = {}): Promise<TestServer> {
+/**
+ * Starts the app over real HTTP on a fresh database (PGlite in memory, or a new PostgreSQL database);
+ * a logger sees every statement (benchmarks).
+ */
+export async function startTestServer(
+  overrides: Partial<AppConfig> = {},
+  logger?: QueryLogger,
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "zhishu-test-"));
   let database: Database;
   let dropDatabase = async () => {};
   if (testDbKind === "postgres") {
     const created = await createPostgresDatabase();
-    database = await openPostgres(created.url, 5);
+    database = await openPostgres(created.url, 5, logger);
     dropDatabase = created.drop;
   } else {
-    database = await openPglite();
+    database = await openPglite(undefined, logger);
   }
   const config: AppConfig = {
     port: 0,
