@@ -31,53 +31,72 @@ export const idArray = (ids: number[]): SQL => sql`string_to_array(${ids.join(",
 const MAX_DEPTH = 10_000;
 
 /**
- * The rule, declared once (workspace-spec 6), over many nodes in one query (two when the caller holds
- * narrowed grants or per-node shares): a signed-in caller's rank on a node is the best of
+ * The rule, declared once (workspace-spec 6): a signed-in caller's rank on a node is the best of
  * - admin when the caller owns the node's tree;
  * - the grants on the node's tree (anchor) to the caller or to everyone, whole tree or narrowed to a
  *   subtree that holds the node (a narrowed grant counts only while that subtree is still in the tree);
  * - read when the tree is published;
  * - per-node shares to the caller on the node or any main-tree ancestor (访问 read, 编辑 write).
- * Only nodes below write, in trees where the caller has a narrowed grant or a share, walk up their
- * ancestors, so a page of nodes in ordinary trees costs a few index lookups. Not signed in: no rights.
+ * Not signed in: no rights at all.
+ *
+ * It runs in two passes. The first, per node by index lookups, is a pair of SQL columns, so the query
+ * that loads nodes can carry it (`firstPassColumns`); it settles ownership, whole-tree grants and
+ * publishing, and says which nodes need the second. The second (`ranksAfterFirstPass`) walks up the
+ * ancestors, only of nodes below write in trees where the caller holds a narrowed grant or a share.
  */
+export function firstPassColumns(
+  userId: number,
+  owner: SQL,
+  anchor: SQL,
+): { rank: SQL<number>; walk: SQL<boolean> } {
+  return {
+    // CASE evaluates lazily: an owned node costs no lookup.
+    rank: sql<number>`(case when ${owner} = ${userId} then 3 else greatest(
+        coalesce((select max(${rankOf(sql`g.auth_type`)}) from anchor_grant g
+                  where g.anchor_id = ${anchor} and g.descendent_id is null
+                    and (g.user_id = ${userId} or g.user_id is null)), 0),
+        case when exists (select 1 from anchor_setting s where s.anchor_id = ${anchor} and s.is_public)
+             then 1 else 0 end) end)`,
+    // An uncorrelated subquery: the trees of the caller's narrowed grants and shares, gathered once.
+    walk: sql<boolean>`(${owner} <> ${userId} and ${anchor} in (
+        select g.anchor_id from anchor_grant g
+          where g.descendent_id is not null and (g.user_id = ${userId} or g.user_id is null)
+        union
+        select sd.anchor_id from dnode_permission p join dnode sd on sd.id = p.dnode_id
+          where p.user_id = ${userId} and (p.can_read or p.can_write)))`,
+  };
+}
+
+/** A node's first pass: its rank so far, and whether its ancestors must be walked. */
+export interface FirstPass {
+  id: number;
+  rank: number;
+  walk: boolean;
+}
+
+/** Ranks by the whole rule for many nodes: the first pass in one query, the second only where needed. */
 export async function ranksOnIds(
   db: Db | Tx,
   userId: number | null,
   ids: number[],
 ): Promise<Map<number, number>> {
-  const ranks = new Map<number, number>();
-  if (ids.length === 0 || userId === null) return ranks;
-  // First the cheap part: ownership per node, and per tree (a page of nodes shares a few trees, so each
-  // tree is looked up once) its whole-tree grants, publishing, and whether it holds a narrowed grant or
-  // a per-node share for the caller.
-  const rows = await queryRows<{ id: number; owned: boolean; rank: number; has_points: boolean }>(
+  if (ids.length === 0 || userId === null) return new Map();
+  const first = firstPassColumns(userId, sql`t.owner_id`, sql`t.anchor_id`);
+  const rows = await queryRows<FirstPass>(
     db,
-    sql`with t as (select id, owner_id, anchor_id from dnode where id = any(${idArray(ids)})),
-      point_anchors as (
-        select g.anchor_id as anchor from anchor_grant g
-          where g.descendent_id is not null and (g.user_id = ${userId} or g.user_id is null)
-        union
-        select d.anchor_id from dnode_permission p join dnode d on d.id = p.dnode_id
-          where p.user_id = ${userId} and (p.can_read or p.can_write)),
-      trees as (
-        select a.anchor_id, greatest(
-            coalesce((select max(${rankOf(sql`g.auth_type`)}) from anchor_grant g
-                      where g.anchor_id = a.anchor_id and g.descendent_id is null
-                        and (g.user_id = ${userId} or g.user_id is null)), 0),
-            case when exists (select 1 from anchor_setting s where s.anchor_id = a.anchor_id and s.is_public)
-                 then 1 else 0 end) as rank,
-          a.anchor_id in (select anchor from point_anchors) as has_points
-        from (select distinct anchor_id from t where owner_id <> ${userId}) a)
-      select t.id, t.owner_id = ${userId} as owned,
-        case when t.owner_id = ${userId} then 3 else coalesce(trees.rank, 0) end as rank,
-        coalesce(trees.has_points, false) as has_points
-      from t left join trees on trees.anchor_id = t.anchor_id and t.owner_id <> ${userId}`,
+    sql`select t.id, ${first.rank} as rank, ${first.walk} as walk from dnode t where t.id = any(${idArray(ids)})`,
   );
-  for (const row of rows) ranks.set(Number(row.id), Number(row.rank));
-  // Then, only for nodes not yet at write or better in trees where the caller holds narrowed grants or
-  // shares, walk up the main-tree ancestors to find them.
-  const open = rows.filter((r) => !r.owned && Number(r.rank) < 2 && r.has_points).map((r) => Number(r.id));
+  return ranksAfterFirstPass(db, userId, rows);
+}
+
+/** The second pass: ranks from the first, raised by narrowed grants and shares on ancestors. */
+export async function ranksAfterFirstPass(
+  db: Db | Tx,
+  userId: number,
+  first: FirstPass[],
+): Promise<Map<number, number>> {
+  const ranks = new Map(first.map((row) => [Number(row.id), Number(row.rank)]));
+  const open = first.filter((r) => r.walk && Number(r.rank) < 2).map((r) => Number(r.id));
   if (open.length === 0) return ranks;
   const shared = await queryRows<{ id: number; rank: number }>(
     db,
@@ -123,6 +142,24 @@ export async function rightsOnIds(
   const rights = new Map<number, NodeRights>();
   for (const id of ids) rights.set(id, rightsOfRank(ranks.get(id) ?? 0));
   return rights;
+}
+
+/** Rights for nodes loaded with `firstPassColumns` (as `policyRank`, `policyWalk`); rows loaded without
+ * them (no caller) get the rule's full query. */
+export async function rightsOfLoaded(
+  db: Db | Tx,
+  userId: number | null,
+  rows: { id: number; policyRank?: number; policyWalk?: boolean }[],
+): Promise<Map<number, NodeRights>> {
+  const ids = rows.map((row) => row.id);
+  if (userId === null) return new Map(ids.map((id) => [id, NO_RIGHTS]));
+  if (rows.some((row) => row.policyRank === undefined)) return rightsOnIds(db, userId, ids);
+  const ranks = await ranksAfterFirstPass(
+    db,
+    userId,
+    rows.map((row) => ({ id: row.id, rank: Number(row.policyRank), walk: row.policyWalk === true })),
+  );
+  return new Map(ids.map((id) => [id, rightsOfRank(ranks.get(id) ?? 0)]));
 }
 
 /** Rights on one node. */

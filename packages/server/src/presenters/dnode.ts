@@ -9,6 +9,9 @@ export interface DnodeWithExtras extends DnodeRow {
   creatorName: string | null;
   /** yorder of the node under its main parent, when known. */
   mainOrder?: number | null;
+  /** The caller's first-pass rank and walk flag (policies/node.ts), when loaded for a caller. */
+  policyRank?: number;
+  policyWalk?: boolean;
 }
 
 /** A dnode as the API returns it (workspace-spec 3 "Dnode"); the search vector never leaves the server. */

@@ -22,7 +22,7 @@ async function runAction(
   const action = findAction(name);
   const node = await requireNode(db, userId, nodeId, action.level);
   const result: ActionResult = await action.run({ db, userId, node, params });
-  const rows = await loadNodeRows(db, result.dnodeIds ?? []);
+  const rows = await loadNodeRows(db, result.dnodeIds ?? [], userId);
   return {
     success: result.success ?? true,
     message: result.message ?? "",

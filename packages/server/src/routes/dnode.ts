@@ -30,7 +30,7 @@ export const dnodeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.get("/api/dnode/by_ids", { schema: { querystring: byIdsQuery } }, async (request) => {
     const userId = requireUser(request);
-    const rows = await loadNodeRows(db, [...new Set(request.query.ids)]);
+    const rows = await loadNodeRows(db, [...new Set(request.query.ids)], userId);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const ordered = request.query.ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
     return presentNodes(db, userId, [...new Set(ordered)]);

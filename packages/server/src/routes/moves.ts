@@ -23,7 +23,7 @@ export const moveRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     await db.transaction((tx) =>
       referNodes(tx, userId, refered_nodes_ids, target_node_id, relation_name, location),
     );
-    const rows = await loadNodeRows(db, refered_nodes_ids);
+    const rows = await loadNodeRows(db, refered_nodes_ids, userId);
     return reply.status(201).send(await presentNodes(db, userId, rows));
   });
 

@@ -3,21 +3,44 @@ import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { anchorSetting, dnode, dnodeRelation, users } from "../db/schema";
 import { notFound } from "../errors";
-import { authorize, type Level, type NodeRights, rightsOn, rightsOnIds } from "../policies/node";
+import {
+  authorize,
+  firstPassColumns,
+  type Level,
+  NO_RIGHTS,
+  type NodeRights,
+  rightsOfLoaded,
+  rightsOnIds,
+} from "../policies/node";
 import { type DnodeJson, type DnodeWithExtras, presentDnode, presentLockedDnode } from "../presenters/dnode";
 import { inheritedGroups } from "./inheritance";
 import { relationGroups } from "./relation-summary";
 
 const { searchVector: _omitSearch, ...nodeColumns } = getTableColumns(dnode);
 
-/** Node rows by id with the creator's name and the order under the main parent, in one query. */
-export async function loadNodeRows(db: Db | Tx, ids: number[]): Promise<DnodeWithExtras[]> {
+/**
+ * Node rows by id with the creator's name and the order under the main parent, in one query; given a
+ * caller, the same query carries the first pass of the rights rule (see `rightsOfLoaded`).
+ */
+export async function loadNodeRows(
+  db: Db | Tx,
+  ids: number[],
+  caller?: number | null,
+): Promise<DnodeWithExtras[]> {
   if (ids.length === 0) return [];
+  const policy =
+    typeof caller === "number"
+      ? (() => {
+          const first = firstPassColumns(caller, sql`${dnode.ownerId}`, sql`${dnode.anchorId}`);
+          return { policyRank: first.rank, policyWalk: first.walk };
+        })()
+      : {};
   const rows = await db
     .select({
       ...nodeColumns,
       creatorName: users.username,
       mainOrder: dnodeRelation.yorder,
+      ...policy,
     })
     .from(dnode)
     .leftJoin(users, eq(users.id, dnode.creatorId))
@@ -30,9 +53,26 @@ export async function loadNodeRows(db: Db | Tx, ids: number[]): Promise<DnodeWit
   return rows as DnodeWithExtras[];
 }
 
-/** One node row, or undefined. */
-export async function loadNodeRow(db: Db | Tx, id: number): Promise<DnodeWithExtras | undefined> {
-  return (await loadNodeRows(db, [id]))[0];
+/** One node row, or undefined (with the caller's first pass when given). */
+export async function loadNodeRow(
+  db: Db | Tx,
+  id: number,
+  caller?: number | null,
+): Promise<DnodeWithExtras | undefined> {
+  return (await loadNodeRows(db, [id], caller))[0];
+}
+
+/** A node with the caller's rights on it, from one query (two when the rule must walk ancestors). */
+async function authorizedNode(
+  db: Db | Tx,
+  userId: number | null,
+  id: number,
+  level: Level,
+): Promise<{ row: DnodeWithExtras; rights: NodeRights }> {
+  const row = await loadNodeRow(db, id, userId);
+  const rights = row ? ((await rightsOfLoaded(db, userId, [row])).get(id) ?? NO_RIGHTS) : NO_RIGHTS;
+  authorize(row, rights, level);
+  return { row: row!, rights };
 }
 
 /** One node the caller may act on at `level`: 404 when missing, 403 without the right. */
@@ -42,9 +82,7 @@ export async function requireNode(
   id: number,
   level: Level,
 ): Promise<DnodeWithExtras> {
-  const [row, rights] = await Promise.all([loadNodeRow(db, id), rightsOn(db, userId, id)]);
-  authorize(row, rights, level);
-  return row!;
+  return (await authorizedNode(db, userId, id, level)).row;
 }
 
 /**
@@ -58,13 +96,7 @@ export async function presentNodes(
   rows: DnodeWithExtras[],
   options: { locked?: boolean; rights?: Map<number, NodeRights> } = {},
 ): Promise<DnodeJson[]> {
-  const rights =
-    options.rights ??
-    (await rightsOnIds(
-      db,
-      userId,
-      rows.map((row) => row.id),
-    ));
+  const rights = options.rights ?? (await rightsOfLoaded(db, userId, rows));
   const rightsOf = (row: DnodeWithExtras): NodeRights => rights.get(row.id)!;
   const readable = rows.filter((row) => rightsOf(row).read);
   const [groups, inherited, published] = await Promise.all([
@@ -96,12 +128,13 @@ export async function presentNodeIds(
   userId: number | null,
   ids: number[],
 ): Promise<DnodeJson[]> {
-  const rows = await loadNodeRows(db, ids);
+  const rows = await loadNodeRows(db, ids, userId);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return presentNodes(
     db,
     userId,
     ids.map((id) => byId.get(id)).filter((r) => r !== undefined),
+    { rights: await rightsOfLoaded(db, userId, rows) },
   );
 }
 
@@ -118,9 +151,8 @@ async function publishedAnchors(db: Db | Tx, anchorIds: (number | null)[]): Prom
 
 /** GET /api/dnode/{id}: the node with its groups; 404 / 403 as the policy says. */
 export async function getNode(db: Db, userId: number | null, id: number): Promise<DnodeJson> {
-  const [row, rights] = await Promise.all([loadNodeRow(db, id), rightsOn(db, userId, id)]);
-  authorize(row, rights, "read");
-  const [json] = await presentNodes(db, userId, [row!], { rights: new Map([[id, rights]]) });
+  const { row, rights } = await authorizedNode(db, userId, id, "read");
+  const [json] = await presentNodes(db, userId, [row], { rights: new Map([[id, rights]]) });
   if (!json) throw notFound(MESSAGES.nodeNotFound, "NODE_NOT_FOUND");
   return json;
 }

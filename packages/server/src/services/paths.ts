@@ -21,6 +21,7 @@ export async function ancestorPath(db: Db, userId: number | null, id: number): P
   const nodes = await loadNodeRows(
     db,
     rows.map((r) => r.id),
+    userId,
   );
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const ordered = rows.map((r) => byId.get(r.id)).filter((n) => n !== undefined);

@@ -91,7 +91,7 @@ export async function searchNodes(db: Db, userId: number, input: SearchInput): P
       .slice(0, input.limit)
       .map((r) => r.id);
   }
-  const loaded = await loadNodeRows(db, ids);
+  const loaded = await loadNodeRows(db, ids, userId);
   const byId = new Map(loaded.map((r) => [r.id, r]));
   return presentNodes(
     db,
