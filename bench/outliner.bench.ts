@@ -176,24 +176,29 @@ const laidOutRows = (page: Page) =>
  */
 async function loadMore(page: Page, rows: number): Promise<number[]> {
   const samples: number[] = [];
-  const button = page.getByRole("button", { name: /加载更多/ }).last();
-  const scrollToEnd = () =>
-    page.evaluate(() => {
-      const tree = document.querySelector('[role="tree"]') as HTMLElement;
-      tree.scrollTop = tree.scrollHeight;
-    });
   while ((await laidOutRows(page)) < rows) {
-    // Rows still loading above push the end of the list down: keep scrolling until the button shows.
+    // Rows still loading above push the end of the list down, and the virtualiser unmounts what leaves
+    // the window: scroll to the end and press the button in one step inside the page.
     const deadline = Date.now() + 60_000;
-    await scrollToEnd();
-    while (!(await button.isVisible())) {
+    let before = 0;
+    let started = 0;
+    for (;;) {
+      before = await laidOutRows(page);
+      started = Date.now();
+      const pressed = await page.evaluate(() => {
+        const tree = document.querySelector('[role="tree"]') as HTMLElement;
+        tree.scrollTop = tree.scrollHeight;
+        const buttons = [...tree.querySelectorAll("button")].filter((b) =>
+          b.textContent?.includes("加载更多"),
+        );
+        const last = buttons.at(-1);
+        last?.click();
+        return last !== undefined;
+      });
+      if (pressed) break;
       if (Date.now() > deadline) throw new Error("outliner bench: 加载更多 never appeared at the end");
       await page.waitForTimeout(100);
-      await scrollToEnd();
     }
-    const before = await laidOutRows(page);
-    const started = Date.now();
-    await button.click();
     await page.waitForFunction(
       (count) => {
         const sizer = document.querySelector('[role="tree"]')?.firstElementChild as HTMLElement | null;

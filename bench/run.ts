@@ -20,6 +20,7 @@ const only = process.argv.slice(2);
 const latestJson = path.join(here, "results", "latest.json");
 
 const results: Record<string, Measurement[]> = {};
+const failed: string[] = [];
 const previous: Record<string, Measurement[]> =
   only.length > 0 && existsSync(latestJson) ? JSON.parse(readFileSync(latestJson, "utf8")).results : {};
 for (const [name, run] of Object.entries(suites)) {
@@ -28,7 +29,14 @@ for (const [name, run] of Object.entries(suites)) {
     continue;
   }
   console.log(`running ${name} …`);
-  results[name] = await run();
+  try {
+    results[name] = await run();
+  } catch (error) {
+    // One suite failing must not throw away the others' measurements: they are written, and the run fails.
+    console.error(`${name} failed:`, error);
+    failed.push(name);
+    if (previous[name]) results[name] = previous[name];
+  }
 }
 
 const machine = {
@@ -59,4 +67,5 @@ for (const [suite, rows] of Object.entries(results)) {
 }
 writeFileSync(path.join(here, "results", "latest.md"), `${lines.join("\n")}\n`);
 console.log(lines.join("\n"));
-process.exit(0);
+if (failed.length > 0) console.error(`failed suites (their last results kept): ${failed.join(", ")}`);
+process.exit(failed.length > 0 ? 1 : 0);
