@@ -330,7 +330,7 @@ export const zh = {
     retry: "重试",
     tree: (name: string) => `「${name}」的子节点`,
     keyboardHelp:
-      "回车新建同级节点，Tab 缩进，Shift+Tab 取消缩进，Alt+↑/↓ 调整顺序，Ctrl+↑/↓ 折叠或展开，Ctrl+Alt+↑/↓ 或按住 Ctrl 滚动滚轮 收起或展开一层（全部收起后再收起回到上级节点），Alt+→ 打开节点，Esc 退出编辑",
+      "回车新建同级节点，Tab 缩进，Shift+Tab 取消缩进，Alt+↑/↓ 调整顺序，Ctrl+↑/↓ 折叠或展开，Ctrl+Alt+↑/↓ 或按住 Ctrl 滚动滚轮 收起或展开一层（全部收起后再收起回到上级节点），Alt+→ 打开节点，Esc 退出编辑，再按 Shift+F10 查看节点信息与操作",
     nameInput: "知识点名称",
     editName: "点击编辑名称",
     untitled: "未命名",
@@ -360,6 +360,7 @@ export const zh = {
     treeView: "大纲",
     contentView: "内容",
     viewDescendants: "查看子孙节点",
+    rowInfo: (name: string) => `「${name}」的信息`,
     infoLabels: {
       key: (key: string) => `键：${key}`,
       names: { relevance: "相关度", reason: "理由", key: "键", value: "值" } as Record<string, string>,

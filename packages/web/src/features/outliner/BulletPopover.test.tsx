@@ -112,4 +112,17 @@ describe("the bullet's hover popover", () => {
     expect(open).toHaveBeenCalledTimes(1);
     expect(open.mock.calls[0][0]).toMatchObject({ id: 2, viewId: "1:CHILD_NODE/2" });
   });
+
+  it("opens the same information in a dialog from the keyboard: Shift+F10 on a selected row", async () => {
+    mockFetch(() => ({ body: [] }));
+    renderTree();
+    const row = screen.getByRole("treeitem", { name: "第一行" });
+    fireEvent.keyDown(row, { key: "F10", shiftKey: true });
+    const dialog = await screen.findByRole("dialog", { name: "「第一行」的信息" });
+    expect(within(dialog).getByText("ID: 2")).toBeTruthy();
+    expect(within(dialog).getByRole("link", { name: "小明" })).toBeTruthy();
+    // Inside a name being edited the key belongs to the editor.
+    fireEvent.keyDown(within(row).getByRole("textbox"), { key: "F10", shiftKey: true });
+    expect(screen.getAllByRole("dialog")).toHaveLength(1);
+  });
 });

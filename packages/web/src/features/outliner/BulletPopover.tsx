@@ -45,7 +45,7 @@ export function BulletPopover({
 }
 
 /** The popover's body; mounting it is what fetches the path. */
-function BulletInfo({ row, node }: { row: NodeRow; node: Dnode }) {
+export function BulletInfo({ row, node }: { row: NodeRow; node: Dnode }) {
   const path = useNodePath(row.id);
   return (
     <div className="ol-bullet-info">

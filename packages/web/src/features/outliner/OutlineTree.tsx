@@ -5,6 +5,7 @@ import { NESTED_RELATION } from "./core";
 import { type FlatRow, flattenTree, isNodeRow } from "./flatten";
 import { GroupHeader, ListLoading, LoadMore, relationLabel } from "./ListRows";
 import { OutlineRow } from "./OutlineRow";
+import { RowInfoDialog } from "./RowInfoDialog";
 import { setSelecting } from "./selection-store";
 import { isExpanded, keyOf, setViewStatus, useOutline } from "./store";
 import type { TreeView } from "./tree-view";
@@ -182,6 +183,7 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
         />
       )}
       <WayPicker scope={view.scope} />
+      <RowInfoDialog view={view} />
     </TreeViewContext.Provider>
   );
 }

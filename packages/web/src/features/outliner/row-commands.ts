@@ -4,6 +4,7 @@ import { refOf } from "./drag-store";
 import type { NodeRow } from "./flatten";
 import { type KeyBinding, matchesKey } from "./keys";
 import { changeLevel } from "./level-ops";
+import { openRowInfo } from "./RowInfoDialog";
 import { setSelecting, setTicked, useSelection } from "./selection-store";
 import type { TreeView } from "./tree-view";
 
@@ -62,6 +63,8 @@ export const ROW_COMMANDS: RowCommand[] = [
   // A level of the whole tree works from a selected row too, as from the name editor (commands.ts).
   { name: "openLevel", keys: ["Mod+Alt+ArrowDown"], run: (c) => changeLevel(c.controller, c.view, 1) },
   { name: "closeLevel", keys: ["Mod+Alt+ArrowUp"], run: (c) => changeLevel(c.controller, c.view, -1) },
+  // The bullet's popover opens on hover; from the keyboard its content opens in a dialog.
+  { name: "rowInfo", keys: ["Shift+F10", "ContextMenu"], run: (c) => openRowInfo(c.view, c.row.key) },
   {
     name: "leaveSelecting",
     keys: ["Escape"],
