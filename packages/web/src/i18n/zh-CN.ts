@@ -115,6 +115,8 @@ export const zh = {
   tabs: {
     add: "新建标签页",
     close: (title: string) => `关闭「${title}」`,
+    closeTab: "关闭标签页",
+    more: "更多标签页",
     sider: "侧边栏",
     toMain: "移到主区",
     toSider: "移到侧边栏",

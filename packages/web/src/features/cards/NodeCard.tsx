@@ -36,7 +36,7 @@ export function NodeCard({ node, onDelete }: NodeCardProps) {
     >
       <div className="node-card-head">
         {node.locked && <LockOutlined />}
-        {label && <Tag color="green">{label}</Tag>}
+        {label && <Tag className="node-card-type">{label}</Tag>}
         <Typography.Text strong ellipsis className="node-card-name">
           {name}
         </Typography.Text>

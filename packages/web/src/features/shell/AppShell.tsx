@@ -57,7 +57,7 @@ export function AppShell({ pages = [] }: { pages?: RouteObject[] }) {
           <Outlet />
         )}
       </Layout.Content>
-      <Layout.Footer style={{ textAlign: "center", color: "#8c8c8c" }}>{zh.footer}</Layout.Footer>
+      <Layout.Footer style={{ textAlign: "center", color: "#595959" }}>{zh.footer}</Layout.Footer>
     </Layout>
   );
 }

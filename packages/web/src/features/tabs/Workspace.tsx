@@ -21,6 +21,13 @@ import {
 import { useTabs } from "./tab-store";
 import "./workspace.css";
 
+// antd names these controls in English ("remove") unless told; the names screen readers read are Chinese.
+const TABS_LOCALE = {
+  removeAriaLabel: zh.tabs.closeTab,
+  addAriaLabel: zh.tabs.add,
+  dropdownAriaLabel: zh.tabs.more,
+};
+
 /**
  * The tab workspace (workspace-spec 2): main tabs over the routed page, and a side panel with its own
  * tabs beside it. Every rule lives in tab-model; this file only wires it to the router and the DOM.
@@ -78,6 +85,7 @@ export function Workspace({ pages, children }: { pages: RouteObject[]; children:
         <Tabs
           type="editable-card"
           size="small"
+          locale={TABS_LOCALE}
           activeKey={url}
           onChange={(key) => navigate(key)}
           addIcon={<PlusOutlined aria-label={zh.tabs.add} />}
@@ -139,6 +147,7 @@ export function Workspace({ pages, children }: { pages: RouteObject[]; children:
           <aside className="workspace-sider" style={{ width: siderWidth }} aria-label={zh.tabs.sider}>
             <Tabs
               size="small"
+              locale={TABS_LOCALE}
               activeKey={sider}
               onChange={(key) => apply((s) => setSider(s, key))}
               tabBarExtraContent={
