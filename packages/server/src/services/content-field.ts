@@ -1,33 +1,5 @@
-import { type FieldKind, MESSAGES, parseShanghaiTime } from "@zhishu/shared";
+import { type FieldKind, KNOWN_FIELD_KINDS, MESSAGES, parseShanghaiTime } from "@zhishu/shared";
 import { badRequest } from "../errors";
-
-// The kind of the content keys the spec names, so a client need not say it each time.
-const KNOWN_KINDS: Record<string, FieldKind> = {
-  start_time: "datetime",
-  end_time: "datetime",
-  pause_time: "datetime",
-  ran_at: "datetime",
-  created_time: "datetime",
-  last_message_time: "datetime",
-  self_time: "number",
-  total_time: "number",
-  priority: "number",
-  thumbnail_height: "number",
-  file_size: "number",
-  step: "number",
-  step_cnt: "number",
-  is_static: "boolean",
-  is_single: "boolean",
-  is_main_property: "boolean",
-  auto_create_inverse: "boolean",
-  values: "json",
-  variables: "json",
-  service_params: "json",
-  fee_rules: "json",
-  checked_answer: "DnodeLink",
-  dd_ids: "DnodeList",
-  question_ids: "DnodeList",
-};
 
 /** Content keys the server owns; a field edit may not set them. */
 const PROTECTED_KEYS = new Set(["to_updates"]);
@@ -58,7 +30,7 @@ export function fieldValue(
 ): unknown {
   if (PROTECTED_KEYS.has(key)) throw badRequest(`字段 ${key} 不能直接修改`);
   if (value === null || value === undefined || value === "") return null;
-  const kind = explicitKind ?? KNOWN_KINDS[key] ?? "text";
+  const kind = explicitKind ?? KNOWN_FIELD_KINDS[key] ?? "text";
   switch (kind) {
     case "number": {
       const n = toNumber(value);

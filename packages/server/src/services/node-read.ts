@@ -10,7 +10,6 @@ import {
   NO_RIGHTS,
   type NodeRights,
   rightsOfLoaded,
-  rightsOnIds,
 } from "../policies/node";
 import { type DnodeJson, type DnodeWithExtras, presentDnode, presentLockedDnode } from "../presenters/dnode";
 import { inheritedGroups } from "./inheritance";

@@ -51,6 +51,34 @@ export const FIELD_KINDS = [
   "DnodeList",
 ] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
+
+/** The kind of the content keys the spec names, so a client need not say it with each field edit. */
+export const KNOWN_FIELD_KINDS: Readonly<Record<string, FieldKind>> = {
+  start_time: "datetime",
+  end_time: "datetime",
+  pause_time: "datetime",
+  ran_at: "datetime",
+  created_time: "datetime",
+  last_message_time: "datetime",
+  self_time: "number",
+  total_time: "number",
+  priority: "number",
+  thumbnail_height: "number",
+  file_size: "number",
+  step: "number",
+  step_cnt: "number",
+  is_static: "boolean",
+  is_single: "boolean",
+  is_main_property: "boolean",
+  auto_create_inverse: "boolean",
+  values: "json",
+  variables: "json",
+  service_params: "json",
+  fee_rules: "json",
+  checked_answer: "DnodeLink",
+  dd_ids: "DnodeList",
+  question_ids: "DnodeList",
+};
 export const updateContentFieldBody = z.object({
   content_type: z.string().min(1).max(100),
   content_value: z.unknown(),

@@ -17,11 +17,7 @@ const THEME = {
  */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <ConfigProvider
-      locale={zhCN}
-      button={{ autoInsertSpace: false }}
-      theme={{ token: THEME }}
-    >
+    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={{ token: THEME }}>
       <AntApp>{children}</AntApp>
     </ConfigProvider>
   );

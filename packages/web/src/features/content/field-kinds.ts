@@ -1,33 +1,5 @@
-import { type FieldKind, MESSAGES, parseShanghaiTime } from "@zhishu/shared";
+import { type FieldKind, KNOWN_FIELD_KINDS, MESSAGES, parseShanghaiTime } from "@zhishu/shared";
 import type { Dnode } from "../outliner/types";
-
-/** The kind the server gives a content key (mirrors KNOWN_KINDS in server services/content-field.ts). */
-export const KNOWN_FIELD_KINDS: Readonly<Record<string, FieldKind>> = {
-  start_time: "datetime",
-  end_time: "datetime",
-  pause_time: "datetime",
-  ran_at: "datetime",
-  created_time: "datetime",
-  last_message_time: "datetime",
-  self_time: "number",
-  total_time: "number",
-  priority: "number",
-  thumbnail_height: "number",
-  file_size: "number",
-  step: "number",
-  step_cnt: "number",
-  is_static: "boolean",
-  is_single: "boolean",
-  is_main_property: "boolean",
-  auto_create_inverse: "boolean",
-  values: "json",
-  variables: "json",
-  service_params: "json",
-  fee_rules: "json",
-  checked_answer: "DnodeLink",
-  dd_ids: "DnodeList",
-  question_ids: "DnodeList",
-};
 
 /** What a page may know about a field beyond its key (e.g. a custom field's definition). */
 export interface FieldSpec {

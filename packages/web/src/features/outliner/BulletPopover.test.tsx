@@ -7,21 +7,12 @@ import { Providers } from "../../app/Providers";
 import { ControllerContext, resetSharedController, sharedController } from "./context";
 import { OutlineTree } from "./OutlineTree";
 import { resetOutline, setList, upsertNodes } from "./store";
+import { stubTreeLayout } from "./test-helpers";
 import type { Dnode } from "./types";
 
 // jsdom lays nothing out: give the tree's scroll box a size so the virtualiser renders rows.
 beforeAll(() => {
-  for (const [prop, className, size] of [
-    ["clientHeight", "ol-tree", 600],
-    ["clientWidth", "ol-tree", 800],
-    ["offsetHeight", "ol-slot", 32],
-  ] as const)
-    Object.defineProperty(HTMLElement.prototype, prop, {
-      configurable: true,
-      get(this: HTMLElement) {
-        return this.classList.contains(className) ? size : 0;
-      },
-    });
+  stubTreeLayout(600);
 });
 
 const dnode = (id: number, name: string, extra: Partial<Dnode> = {}): Dnode => ({

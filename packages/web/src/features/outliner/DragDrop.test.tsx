@@ -10,22 +10,13 @@ import { FakeServer } from "./fake-server";
 import { NodePage } from "./NodePage";
 import { resetSelection } from "./selection-store";
 import { resetOutline } from "./store";
+import { stubTreeLayout } from "./test-helpers";
 
 let server: FakeServer;
 
 beforeAll(() => {
   // jsdom lays nothing out: the tree gets a size, every row is 32 px high from y = 0.
-  for (const [prop, className, size] of [
-    ["clientHeight", "ol-tree", 4000],
-    ["clientWidth", "ol-tree", 800],
-    ["offsetHeight", "ol-slot", 32],
-  ] as const)
-    Object.defineProperty(HTMLElement.prototype, prop, {
-      configurable: true,
-      get(this: HTMLElement) {
-        return this.classList.contains(className) ? size : 0;
-      },
-    });
+  stubTreeLayout(4000);
   const rect = HTMLElement.prototype.getBoundingClientRect;
   vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockImplementation(function (this: HTMLElement) {
     if (this.getAttribute("role") !== "treeitem") return rect.call(this);

@@ -8,23 +8,14 @@ import { resetSharedController, sharedController } from "./context";
 import { FakeServer } from "./fake-server";
 import { NodePage } from "./NodePage";
 import { resetOutline } from "./store";
+import { stubTreeLayout } from "./test-helpers";
 import { VIEW_STATUS_KEY } from "./view-status";
 
 let server: FakeServer;
 
 // jsdom lays nothing out: give the tree's scroll box a size so the virtualiser renders rows.
 beforeAll(() => {
-  for (const [prop, className, size] of [
-    ["clientHeight", "ol-tree", 4000],
-    ["clientWidth", "ol-tree", 800],
-    ["offsetHeight", "ol-slot", 32],
-  ] as const)
-    Object.defineProperty(HTMLElement.prototype, prop, {
-      configurable: true,
-      get(this: HTMLElement) {
-        return this.classList.contains(className) ? size : 0;
-      },
-    });
+  stubTreeLayout(4000);
 });
 
 beforeEach(() => {

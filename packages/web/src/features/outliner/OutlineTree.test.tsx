@@ -5,6 +5,7 @@ import { ControllerContext, resetSharedController, sharedController } from "./co
 import type { NodeRow } from "./flatten";
 import { OutlineTree } from "./OutlineTree";
 import { patchNode, resetOutline, setList, upsertNodes } from "./store";
+import { stubTreeLayout } from "./test-helpers";
 import type { Dnode } from "./types";
 
 // Which rows' name editors rendered: the store must re-render only the row whose node changed.
@@ -19,17 +20,7 @@ vi.mock("./NameEditor", () => ({
 const N = 10_000;
 
 beforeAll(() => {
-  for (const [prop, className, size] of [
-    ["clientHeight", "ol-tree", 600],
-    ["clientWidth", "ol-tree", 800],
-    ["offsetHeight", "ol-slot", 32],
-  ] as const)
-    Object.defineProperty(HTMLElement.prototype, prop, {
-      configurable: true,
-      get(this: HTMLElement) {
-        return this.classList.contains(className) ? size : 0;
-      },
-    });
+  stubTreeLayout(600);
 });
 
 beforeEach(() => {

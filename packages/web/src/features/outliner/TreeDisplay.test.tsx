@@ -9,6 +9,7 @@ import { FakeServer } from "./fake-server";
 import { WHEEL_STEP_MS } from "./levels";
 import { NodePage } from "./NodePage";
 import { resetOutline, upsertNodes } from "./store";
+import { stubTreeLayout } from "./test-helpers";
 import { VIEW_STATUS_KEY } from "./view-status";
 
 /** The tree display features of a node page: levels, the content view, info tags, view-descendants. */
@@ -17,17 +18,7 @@ let server: FakeServer;
 let now = 1_000_000;
 
 beforeAll(() => {
-  for (const [prop, className, size] of [
-    ["clientHeight", "ol-tree", 4000],
-    ["clientWidth", "ol-tree", 800],
-    ["offsetHeight", "ol-slot", 32],
-  ] as const)
-    Object.defineProperty(HTMLElement.prototype, prop, {
-      configurable: true,
-      get(this: HTMLElement) {
-        return this.classList.contains(className) ? size : 0;
-      },
-    });
+  stubTreeLayout(4000);
 });
 
 beforeEach(() => {

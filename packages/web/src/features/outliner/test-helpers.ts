@@ -27,3 +27,21 @@ export function flat(
     ...extra,
   });
 }
+
+/**
+ * jsdom lays nothing out: gives the tree's scroll box a size (`treeHeight` px high, 800 wide) and every
+ * row slot 32 px, so the virtualiser renders rows. Call it in `beforeAll`.
+ */
+export function stubTreeLayout(treeHeight: number): void {
+  for (const [prop, className, size] of [
+    ["clientHeight", "ol-tree", treeHeight],
+    ["clientWidth", "ol-tree", 800],
+    ["offsetHeight", "ol-slot", 32],
+  ] as const)
+    Object.defineProperty(HTMLElement.prototype, prop, {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.classList.contains(className) ? size : 0;
+      },
+    });
+}
