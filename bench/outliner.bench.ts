@@ -73,6 +73,8 @@ export async function benchOutliner(): Promise<Measurement[]> {
     await step("time to first rows, node with 10k children", () => firstRows(p, seeded.wideId));
     await step("加载更多: 40 more rows on screen (10k list)", () => loadMore(p, LOADED_FOR_SCROLL));
     await step(`scroll frame time, 10k children (${LOADED_FOR_SCROLL} loaded)`, () => scrollFrames(p));
+    // The same frames with nothing moving: the browser's own jitter on this machine, to read the above by.
+    await step("  frame time on the same page, not scrolling (baseline)", () => scrollFrames(p, 0));
     await step("Enter to new row on screen (10k list)", () => enterToRow(p));
     await step("time to a 2,050-row expanded tree, all rows loaded", async () => [
       await expandedTree(p, seeded.branchRoot, seeded.branches),
@@ -213,7 +215,7 @@ async function loadMore(page: Page, rows: number): Promise<number[]> {
 }
 
 /** Frame-to-frame times while the tree scrolls by a fixed step every animation frame. */
-async function scrollFrames(page: Page): Promise<number[]> {
+async function scrollFrames(page: Page, step = SCROLL_STEP_PX): Promise<number[]> {
   return page.evaluate(
     ({ frames, step }) =>
       new Promise<number[]>((resolve) => {
@@ -231,7 +233,7 @@ async function scrollFrames(page: Page): Promise<number[]> {
         };
         requestAnimationFrame(tick);
       }),
-    { frames: SCROLL_FRAMES, step: SCROLL_STEP_PX },
+    { frames: SCROLL_FRAMES, step },
   );
 }
 
