@@ -116,4 +116,15 @@ describe("the bullet's hover popover", () => {
     fireEvent.keyDown(within(row).getByRole("textbox"), { key: "F10", shiftKey: true });
     expect(screen.getAllByRole("dialog")).toHaveLength(1);
   });
+
+  it("opens nothing when the pointer leaves the bullet before the hover delay", async () => {
+    const fetch = mockFetch(() => ({ body: [] }));
+    renderTree();
+    fireEvent.mouseEnter(screen.getByRole("link", { name: "打开「第一行」" }));
+    // The first hover mounted the popover around the bullet: the pointer leaves that bullet.
+    fireEvent.mouseLeave(screen.getByRole("link", { name: "打开「第一行」" }));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(screen.queryByText("ID: 2")).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+  });
 });

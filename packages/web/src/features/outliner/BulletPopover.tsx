@@ -1,5 +1,5 @@
 import { Breadcrumb, Popover } from "antd";
-import type { ReactElement } from "react";
+import { type ReactElement, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { zh } from "../../i18n/zh-CN";
 import { relativeTime } from "../../lib/relative-time";
@@ -15,12 +15,17 @@ const t = zh.bulletPopover;
 /** The Chinese name of the relation the row is shown by (its own name when it has none). */
 const relationName = (relation: string) => zh.outliner.relationLabels[relation] ?? relation;
 
+// The delay antd's hover trigger uses here, kept for the first hover too.
+const HOVER_DELAY_MS = 400;
+
 /**
  * The bullet's hover popover (workspace-spec 2): path, relation, creation time, creator, ID and view ID,
  * then the row's more actions (RowActions.tsx).
- * The content is an element, not rendered markup: antd mounts it only when the popover first opens and
- * `destroyOnHidden` unmounts it on close, so a tree of 10,000 rows costs no fetch and no DOM per row.
- * The bullet itself is passed through untouched, keeping its click and keyboard behaviour.
+ * Nothing of it exists until the bullet is first hovered: a row that scrolls past costs no trigger
+ * component, and a new row typed with Enter mounts faster. The first hover mounts the popover and opens
+ * it after the usual delay (the trigger itself missed that entering); later hovers are antd's own. The
+ * content mounts only when open (`destroyOnHidden`), so an unhovered tree costs no fetch either. The
+ * bullet keeps its own click and keyboard behaviour.
  */
 export function BulletPopover({
   row,
@@ -31,16 +36,48 @@ export function BulletPopover({
   node: Dnode;
   children: ReactElement;
 }) {
+  const [mounted, setMounted] = useState(false);
+  const [open, setOpen] = useState(false);
+  const pending = useRef<number | undefined>(undefined);
+  const cancel = () => {
+    window.clearTimeout(pending.current);
+    pending.current = undefined;
+  };
+  useEffect(() => () => window.clearTimeout(pending.current), []);
+
+  // The wrapper (display: contents, so it takes no box) stays the same element when the popover mounts
+  // around the bullet, so it sees the pointer leave even before the popover's trigger exists.
   return (
-    <Popover
-      trigger="hover"
-      mouseEnterDelay={0.4}
-      placement="bottomLeft"
-      destroyOnHidden
-      content={<BulletInfo row={row} node={node} />}
+    // biome-ignore lint/a11y/noStaticElementInteractions: pointer bookkeeping only; the bullet is the control
+    <span
+      className="ol-bullet-hover"
+      onMouseEnter={() => {
+        if (mounted) return;
+        setMounted(true);
+        cancel();
+        pending.current = window.setTimeout(() => setOpen(true), HOVER_DELAY_MS);
+      }}
+      onMouseLeave={cancel}
     >
-      {children}
-    </Popover>
+      {mounted ? (
+        <Popover
+          trigger="hover"
+          mouseEnterDelay={HOVER_DELAY_MS / 1000}
+          placement="bottomLeft"
+          destroyOnHidden
+          open={open}
+          onOpenChange={(next) => {
+            cancel();
+            setOpen(next);
+          }}
+          content={<BulletInfo row={row} node={node} />}
+        >
+          {children}
+        </Popover>
+      ) : (
+        children
+      )}
+    </span>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Modal } from "antd";
+import { useEffect } from "react";
 import { create } from "zustand";
 import { zh } from "../../i18n/zh-CN";
 import { BulletInfo } from "./BulletPopover";
@@ -24,6 +25,8 @@ function closeRowInfo(view: TreeView): void {
  */
 export function RowInfoDialog({ view }: { view: TreeView }) {
   const rowKey = useRowInfo((s) => s.open[view.scope]);
+  // A tree that goes away takes its open dialog with it (its scope may be used again by the next tree).
+  useEffect(() => () => closeRowInfo(view), [view]);
   const row = rowKey
     ? (view.rows.find((r) => r.key === rowKey && isNodeRow(r)) as NodeRow | undefined)
     : undefined;
