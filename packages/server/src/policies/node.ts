@@ -132,7 +132,7 @@ export async function ranksAfterFirstPass(
   return ranks;
 }
 
-/** Rights on many nodes at once, in one query: id -> rights; missing ids are absent from the map. */
+/** Rights on many nodes at once (one query, a second only to walk ancestors): id -> rights; missing ids are absent. */
 export async function rightsOnIds(
   db: Db | Tx,
   userId: number | null,
