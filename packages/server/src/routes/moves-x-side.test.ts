@@ -33,8 +33,8 @@ const move = (body: Record<string, unknown>, token = owner.access) =>
   call(server, "POST", "/api/dnode/move", { token, body });
 const get = (id: number, token = owner.access) => call(server, "GET", `/api/dnode/${id}`, { token });
 
-/** The names in a node's x__NAME group (the nodes that hold it as their y side), as a page lists them. */
-async function ownerNames(id: number, relation = "CHILD_NODE", token = owner.access): Promise<string[]> {
+/** A node's x__NAME page: the relations that hold it as their y side, and those owner nodes. */
+async function ownersPage(id: number, relation = "CHILD_NODE", token = owner.access) {
   const res = await call(
     server,
     "GET",
@@ -42,6 +42,16 @@ async function ownerNames(id: number, relation = "CHILD_NODE", token = owner.acc
     { token },
   );
   expect(res.status).toBe(200);
+  return res;
+}
+
+/** The xorder values of a node's x__CHILD_NODE group, in the order the page lists it. */
+const ownerOrders = async (id: number): Promise<number[]> =>
+  (await ownersPage(id)).body.relations.map((r: { xorder: number }) => r.xorder);
+
+/** The names in a node's x__NAME group (the nodes that hold it as their y side), as a page lists them. */
+async function ownerNames(id: number, relation = "CHILD_NODE", token = owner.access): Promise<string[]> {
+  const res = await ownersPage(id, relation, token);
   const names = new Map<number, string>(
     res.body.related_nodes.map((n: { id: number; name: string }) => [n.id, n.name]),
   );
@@ -267,13 +277,7 @@ describe("POST /api/dnode/move, new_side x", () => {
       expect(res.status).toBe(200);
     }
     expect(await ownerNames(t.T)).toEqual(["P", "A", ...names, "B"]);
-    const page = await call(
-      server,
-      "GET",
-      `/api/dnode/${t.T}/relations_with_data/?page_size=200&relation_names=x__CHILD_NODE`,
-      { token: owner.access },
-    );
-    const orders = page.body.relations.map((r: { xorder: number }) => r.xorder);
+    const orders = await ownerOrders(t.T);
     expect(new Set(orders).size).toBe(33);
     expect([...orders].sort((a, b) => a - b)).toEqual(orders);
     expect((await get(t.T)).body.relations.x__CHILD_NODE.size).toBe(33);
@@ -297,13 +301,7 @@ describe("POST /api/dnode/move, new_side x", () => {
       ),
     );
     expect(results.map((r) => r.status)).toEqual(ids.map(() => 200));
-    const page = await call(
-      server,
-      "GET",
-      `/api/dnode/${t.T}/relations_with_data/?page_size=200&relation_names=x__CHILD_NODE`,
-      { token: owner.access },
-    );
-    const orders = page.body.relations.map((r: { xorder: number }) => r.xorder);
+    const orders = await ownerOrders(t.T);
     expect(new Set(orders).size).toBe(23);
     expect([...orders].sort((a, b) => a - b)).toEqual(orders);
     const names = await ownerNames(t.T);

@@ -1,13 +1,10 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { Providers } from "../../app/Providers";
 import { useAuth } from "../../stores/auth";
 import { resetSharedController, sharedController } from "./context";
 import { endDrag } from "./drag-store";
 import { FakeServer } from "./fake-server";
-import { NodePage } from "./NodePage";
+import { renderNodePage } from "./render-node-page";
 import { resetSelection } from "./selection-store";
 import { resetOutline } from "./store";
 import { stubTreeLayout } from "./test-helpers";
@@ -43,20 +40,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-function renderPage() {
-  const router = createMemoryRouter([{ path: "/data/:id", element: <NodePage /> }], {
-    initialEntries: ["/data/1"],
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <Providers>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </Providers>,
-  );
-}
 
 const editors = () => screen.queryAllByRole("textbox", { name: "知识点名称" }) as HTMLTextAreaElement[];
 const names = () => editors().map((e) => e.value);
@@ -97,7 +80,7 @@ function dragRow(from: string, to: string, at: "before" | "insideLast", keys: Re
 
 async function ready() {
   server.install();
-  renderPage();
+  renderNodePage();
   await waitFor(() => expect(names()).toEqual(["一", "二", "三"]));
 }
 

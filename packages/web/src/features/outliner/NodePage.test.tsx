@@ -1,12 +1,9 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { Providers } from "../../app/Providers";
 import { useAuth } from "../../stores/auth";
 import { resetSharedController, sharedController } from "./context";
 import { FakeServer } from "./fake-server";
-import { NodePage } from "./NodePage";
+import { renderNodePage } from "./render-node-page";
 import { resetOutline } from "./store";
 import { stubTreeLayout } from "./test-helpers";
 import { VIEW_STATUS_KEY } from "./view-status";
@@ -32,25 +29,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage(path = "/data/1") {
-  const router = createMemoryRouter(
-    [
-      { path: "/data/:id", element: <NodePage /> },
-      { path: "/data/:id/:relationName", element: <NodePage /> },
-    ],
-    { initialEntries: [path] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <Providers>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </Providers>,
-  );
-  return router;
-}
-
 const editors = () => screen.queryAllByRole("textbox", { name: "知识点名称" }) as HTMLTextAreaElement[];
 const names = () => editors().map((e) => e.value);
 const editorOf = (name: string) => editors().find((e) => e.value === name)!;
@@ -66,7 +44,7 @@ describe("the node page", () => {
   it("shows the node's name, its type label and its children as a tree", async () => {
     server.add(2, "根", { parent: 1, type: "DEF" }).add(3, "叶", { parent: 1 });
     server.install();
-    renderPage();
+    renderNodePage();
     expect(await screen.findByRole("heading", { name: /知识树/ })).toBeTruthy();
     const tree = await screen.findByRole("tree", { name: "「知识树」的子节点" });
     await waitFor(() => expect(names()).toEqual(["根", "叶"]));
@@ -83,18 +61,18 @@ describe("the node page", () => {
   it("shows a skeleton while loading, then the spec's messages for 403, 404 and no answer", async () => {
     server.fetchErrors.set(1, 403);
     server.install();
-    renderPage();
+    renderNodePage();
     expect(screen.getByLabelText("加载中...")).toBeTruthy();
     expect(await screen.findByText("你没有权限访问该知识点，请联系知识树的主人授权访问")).toBeTruthy();
     cleanup();
-    renderPage("/data/77");
+    renderNodePage("/data/77");
     expect(await screen.findByText("该知识点不存在，可能已被删除")).toBeTruthy();
     cleanup();
     vi.stubGlobal(
       "fetch",
       vi.fn(async () => Promise.reject(new TypeError("offline"))),
     );
-    renderPage("/data/5");
+    renderNodePage("/data/5");
     // A lost answer is asked once more (after react-query's retry delay) before the message shows.
     expect(await screen.findByText("网络错误，请稍后重试", undefined, { timeout: 4000 })).toBeTruthy();
     expect(screen.getByRole("button", { name: "重试" })).toBeTruthy();
@@ -103,7 +81,7 @@ describe("the node page", () => {
   it("loads children 40 at a time with 加载更多", async () => {
     for (let i = 0; i < 45; i++) server.add(100 + i, `子${i}`, { parent: 1 });
     server.install();
-    renderPage();
+    renderNodePage();
     await waitFor(() => expect(editors()).toHaveLength(40));
     fireEvent.click(screen.getByRole("button", { name: "加载更多（还有 5 个）" }));
     await waitFor(() => expect(editors()).toHaveLength(45));
@@ -116,7 +94,7 @@ describe("the node page", () => {
   it("opens and closes a row, loading its children lazily and remembering it under dnodeViewStatuses", async () => {
     server.add(2, "父", { parent: 1 }).add(3, "子", { parent: 2 });
     server.install();
-    renderPage();
+    renderNodePage();
     await waitFor(() => expect(names()).toEqual(["父"]));
     const parent = rowOf("父");
     expect(parent.getAttribute("aria-expanded")).toBe("false");
@@ -136,7 +114,7 @@ describe("the node page", () => {
   it("shows only one relation group on /data/:id/:relationName", async () => {
     server.add(2, "笔记一", { parent: 1, relation: "NOTE" }).add(3, "孩子", { parent: 1 });
     server.install();
-    renderPage("/data/1/NOTE");
+    renderNodePage("/data/1/NOTE");
     await waitFor(() => expect(names()).toEqual(["笔记一"]));
     expect(screen.getByRole("heading", { name: "目录 知识树 · 笔记" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "返回知识点" }).getAttribute("href")).toBe("/data/1");
@@ -149,7 +127,7 @@ describe("groups and keyboard-only use", () => {
     for (let i = 0; i < 8; i++) server.add(200 + i, `笔记${i}`, { parent: 1, relation: "NOTE" });
     for (let i = 0; i < 5; i++) server.add(300 + i, `引用${i}`, { parent: 1, relation: "REFERENCE" });
     server.install();
-    renderPage();
+    renderNodePage();
     const note = await screen.findByRole("treeitem", { name: "笔记" });
     const headers = screen.getAllByRole("treeitem").filter((r) => r.classList.contains("ol-group"));
     expect(headers.map((h) => h.getAttribute("aria-label"))).toEqual(["引用", "笔记", "子节点"]);
@@ -165,7 +143,7 @@ describe("groups and keyboard-only use", () => {
   it("Escape leaves the name for the row, where arrows, Ctrl+↓ and Enter work without a mouse", async () => {
     server.add(2, "父", { parent: 1 }).add(3, "子", { parent: 2 }).add(4, "邻", { parent: 1 });
     server.install();
-    renderPage();
+    renderNodePage();
     await waitFor(() => expect(names()).toEqual(["父", "邻"]));
     // Tab from outside lands on the first row's name; no other row is in the tab order.
     expect(editors().map((e) => e.tabIndex)).toEqual([0, -1]);
@@ -196,7 +174,7 @@ describe("editing by keyboard", () => {
   });
 
   it("Enter creates the next sibling right after the row, focused, and saves its name", async () => {
-    renderPage();
+    renderNodePage();
     await waitFor(() => expect(names()).toEqual(["一", "二"]));
     const first = editorOf("一");
     first.focus();
@@ -213,7 +191,7 @@ describe("editing by keyboard", () => {
   });
 
   it("Enter in the middle of a name splits it, and never inserts a newline", async () => {
-    renderPage();
+    renderNodePage();
     await waitFor(() => expect(names()).toEqual(["一", "二"]));
     const el = editorOf("二");
     type(el, "二三");
@@ -227,7 +205,7 @@ describe("editing by keyboard", () => {
   });
 
   it("Tab indents under the previous sibling and Shift+Tab outdents after the parent", async () => {
-    renderPage();
+    renderNodePage();
     await waitFor(() => expect(names()).toEqual(["一", "二"]));
     const second = editorOf("二");
     second.focus();
@@ -252,7 +230,7 @@ describe("editing by keyboard", () => {
   });
 
   it("types a three-level tree with Enter, Tab and Shift+Tab", async () => {
-    renderPage();
+    renderNodePage();
     await waitFor(() => expect(names()).toEqual(["一", "二"]));
     const press = (key: string, shiftKey = false) =>
       fireEvent.keyDown(document.activeElement!, { key, shiftKey, keyCode: key === "Enter" ? 13 : 9 });
@@ -277,7 +255,7 @@ describe("editing by keyboard", () => {
   });
 
   it("Backspace on an empty row deletes it and puts the caret at the end of the row above", async () => {
-    renderPage();
+    renderNodePage();
     await waitFor(() => expect(names()).toEqual(["一", "二"]));
     const second = editorOf("二");
     second.focus();
@@ -291,7 +269,7 @@ describe("editing by keyboard", () => {
   });
 
   it("ArrowUp and ArrowDown move the caret between visible rows", async () => {
-    renderPage();
+    renderNodePage();
     await waitFor(() => expect(names()).toEqual(["一", "二"]));
     editorOf("一").focus();
     fireEvent.keyDown(editorOf("一"), { key: "ArrowDown" });
@@ -302,7 +280,7 @@ describe("editing by keyboard", () => {
   });
 
   it("no Enter, Tab or Backspace acts while an input method is composing", async () => {
-    renderPage();
+    renderNodePage();
     await waitFor(() => expect(names()).toEqual(["一", "二"]));
     const el = editorOf("二");
     el.focus();
@@ -327,7 +305,7 @@ describe("editing by keyboard", () => {
   });
 
   it("a DEF: prefix (ASCII or full-width colon) sets the type and shows its label", async () => {
-    renderPage();
+    renderNodePage();
     await waitFor(() => expect(names()).toEqual(["一", "二"]));
     const el = editorOf("二");
     el.focus();
@@ -344,7 +322,7 @@ describe("editing by keyboard", () => {
 
   it("clearing a labelled name reverts it to a plain note; clearing a plain one deletes it", async () => {
     server.nodes.get(2)!.type = "RULE";
-    renderPage();
+    renderNodePage();
     await waitFor(() => expect(names()).toEqual(["一", "二"]));
     const rule = editorOf("一");
     rule.focus();
@@ -361,7 +339,7 @@ describe("editing by keyboard", () => {
   });
 
   it("Alt+Up/Down reorder among siblings with one move after 500 ms, and say so at the ends", async () => {
-    renderPage();
+    renderNodePage();
     await waitFor(() => expect(names()).toEqual(["一", "二"]));
     const first = editorOf("一");
     first.focus();
@@ -380,7 +358,7 @@ describe("editing by keyboard", () => {
   });
 
   it("rolls a refused move back with 移动节点失败 and the server's reason", async () => {
-    renderPage();
+    renderNodePage();
     await waitFor(() => expect(names()).toEqual(["一", "二"]));
     server.refuse = { method: "POST", path: /move/, status: 403, error: "你没有编辑该知识点的权限" };
     const second = editorOf("二");
@@ -394,7 +372,7 @@ describe("editing by keyboard", () => {
   });
 
   it("rolls a refused name save back to the server's name", async () => {
-    renderPage();
+    renderNodePage();
     await waitFor(() => expect(names()).toEqual(["一", "二"]));
     server.refuse = { method: "POST", path: /update/, status: 400, error: "名称不能超过2000个字符" };
     type(editorOf("二"), "二改");
@@ -405,7 +383,7 @@ describe("editing by keyboard", () => {
   it("does not edit a node the server says is read-only", async () => {
     server.nodes.get(1)!.write = false;
     server.nodes.get(3)!.write = false;
-    renderPage();
+    renderNodePage();
     await waitFor(() => expect(names()).toEqual(["一", "二"]));
     expect(editorOf("二").readOnly).toBe(true);
     expect(screen.queryByRole("button", { name: "新建子节点" })).toBeNull();

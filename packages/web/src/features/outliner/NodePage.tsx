@@ -18,7 +18,6 @@ import { typeLabelOf } from "./name-prefix";
 import { nodeFetchMessage } from "./node-error";
 import { OutlineTree } from "./OutlineTree";
 import { RelatedPanels } from "./RelatedPanels";
-import { relatedSections } from "./related-sections";
 import { useOutline } from "./store";
 import type { TreeView } from "./tree-view";
 import { ViewTypeSwitch } from "./ViewTypeSwitch";
@@ -134,11 +133,6 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
               }
             />
             <RelatedPanels node={node} />
-            {relatedSections(node).length > 0 && (
-              <Typography.Title level={5} className="ol-forward">
-                {zh.relatedPanels.forward}
-              </Typography.Title>
-            )}
           </>
         )}
         <ViewTypeSwitch viewId={rootViewId(id, relation)} />

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Alert, Collapse, Skeleton } from "antd";
+import { Alert, Collapse, Skeleton, Typography } from "antd";
 import { Link } from "react-router";
 import { api } from "../../api/client";
 import { zh } from "../../i18n/zh-CN";
@@ -27,34 +27,40 @@ export function RelatedPanels({ node }: { node: Dnode }) {
   if (sections.length === 0) return null;
   const byId = new Map((query.data ?? []).map((n) => [n.id, n]));
   return (
-    <Collapse
-      className="ol-related"
-      size="small"
-      items={sections.map((section) => ({
-        key: section.kind,
-        label: t.section(section.kind === "reverse" ? t.reverse : t.inherited, section.total),
-        children: query.isPending ? (
-          <Skeleton active paragraph={{ rows: 2 }} title={false} />
-        ) : query.isError ? (
-          <Alert type="error" showIcon title={t.loadFailed} />
-        ) : (
-          section.groups.map((group) => (
-            <div key={group.key} className="ol-related-group">
-              <Link to={`/data/${node.id}/${group.key}`} className="ol-related-head">
-                {t.groupName(relationLabel(group.relation), group.size)}
-              </Link>
-              <ul>
-                {group.ids.map((id) => {
-                  const related = byId.get(id);
-                  return (
-                    <li key={id}>{related ? <AncestorLink node={related} /> : <span>{t.locked}</span>}</li>
-                  );
-                })}
-              </ul>
-            </div>
-          ))
-        ),
-      }))}
-    />
+    <>
+      <Collapse
+        className="ol-related"
+        size="small"
+        items={sections.map((section) => ({
+          key: section.kind,
+          label: t.section(section.kind === "reverse" ? t.reverse : t.inherited, section.total),
+          children: query.isPending ? (
+            <Skeleton active paragraph={{ rows: 2 }} title={false} />
+          ) : query.isError ? (
+            <Alert type="error" showIcon title={t.loadFailed} />
+          ) : (
+            section.groups.map((group) => (
+              <div key={group.key} className="ol-related-group">
+                <Link to={`/data/${node.id}/${group.key}`} className="ol-related-head">
+                  {t.groupName(relationLabel(group.relation), group.size)}
+                </Link>
+                <ul>
+                  {group.ids.map((id) => {
+                    const related = byId.get(id);
+                    return (
+                      <li key={id}>{related ? <AncestorLink node={related} /> : <span>{t.locked}</span>}</li>
+                    );
+                  })}
+                </ul>
+              </div>
+            ))
+          ),
+        }))}
+      />
+      {/* The tree below is the third part of the panel. */}
+      <Typography.Title level={5} className="ol-forward">
+        {t.forward}
+      </Typography.Title>
+    </>
   );
 }

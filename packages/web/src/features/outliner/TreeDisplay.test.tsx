@@ -1,13 +1,10 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { Providers } from "../../app/Providers";
 import { useAuth } from "../../stores/auth";
 import { resetSharedController } from "./context";
 import { FakeServer } from "./fake-server";
 import { WHEEL_STEP_MS } from "./levels";
-import { NodePage } from "./NodePage";
+import { renderNodePage } from "./render-node-page";
 import { resetOutline, upsertNodes } from "./store";
 import { stubTreeLayout } from "./test-helpers";
 import { VIEW_STATUS_KEY } from "./view-status";
@@ -46,25 +43,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage(path = "/data/1") {
-  const router = createMemoryRouter(
-    [
-      { path: "/data/:id", element: <NodePage /> },
-      { path: "/data/:id/:relationName", element: <NodePage /> },
-    ],
-    { initialEntries: [path] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <Providers>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </Providers>,
-  );
-  return router;
-}
-
 const names = () =>
   (screen.queryAllByRole("textbox", { name: "知识点名称" }) as HTMLTextAreaElement[]).map((e) => e.value);
 const rootStatus = (viewId = "$$/1") =>
@@ -82,7 +60,7 @@ async function shown(expected: string[]) {
 
 describe("levels by Ctrl+wheel and Ctrl+Alt+↑/↓", () => {
   it("opens one level per notch (children loaded in one batch), closes the deepest, and keeps the level", async () => {
-    renderPage();
+    renderNodePage();
     await shown(["甲", "乙"]);
 
     expect(notch(-100)).toBe(false);
@@ -109,14 +87,14 @@ describe("levels by Ctrl+wheel and Ctrl+Alt+↑/↓", () => {
   });
 
   it("lets a plain wheel scroll", async () => {
-    renderPage();
+    renderNodePage();
     await shown(["甲", "乙"]);
     expect(notch(-100, false)).toBe(true);
     expect(names()).toEqual(["甲", "乙"]);
   });
 
   it("does the same from the keyboard", async () => {
-    renderPage();
+    renderNodePage();
     await shown(["甲", "乙"]);
     const editor = screen.getByDisplayValue("甲");
     fireEvent.keyDown(editor, { key: "ArrowDown", ctrlKey: true, altKey: true });
@@ -126,7 +104,7 @@ describe("levels by Ctrl+wheel and Ctrl+Alt+↑/↓", () => {
   });
 
   it("zooms out to the parent's page when nothing is open below the page's children", async () => {
-    const router = renderPage("/data/2");
+    const router = renderNodePage("/data/2");
     await shown(["甲一"]);
     notch(100);
     await waitFor(() => expect(router.state.location.pathname).toBe("/data/1"));
@@ -134,7 +112,7 @@ describe("levels by Ctrl+wheel and Ctrl+Alt+↑/↓", () => {
   });
 
   it("does not zoom out to a parent the person may not read", async () => {
-    const router = renderPage("/data/2");
+    const router = renderNodePage("/data/2");
     await shown(["甲一"]);
     act(() =>
       upsertNodes([
@@ -160,7 +138,7 @@ describe("levels by Ctrl+wheel and Ctrl+Alt+↑/↓", () => {
 
 describe("the content view", () => {
   it("shows each row's text as plain lines under its name, and is kept for the page", async () => {
-    renderPage();
+    renderNodePage();
     await shown(["甲", "乙"]);
     expect(document.querySelector(".ol-text")).toBeNull();
 
@@ -177,7 +155,7 @@ describe("the content view", () => {
     // A reload keeps it.
     cleanup();
     resetOutline();
-    renderPage();
+    renderNodePage();
     await shown(["甲", "乙"]);
     await waitFor(() => expect(document.querySelector(".ol-text")).not.toBeNull());
 
@@ -187,7 +165,7 @@ describe("the content view", () => {
   });
 
   it("offers 查看子孙节点 on a row with children: back to the tree with the row opened", async () => {
-    renderPage();
+    renderNodePage();
     await shown(["甲", "乙"]);
     fireEvent.click(screen.getByText("内容"));
     fireEvent.mouseEnter(screen.getByRole("link", { name: "打开「甲」" }));
@@ -198,7 +176,7 @@ describe("the content view", () => {
   });
 
   it("does not offer it in the tree view", async () => {
-    renderPage();
+    renderNodePage();
     await shown(["甲", "乙"]);
     fireEvent.mouseEnter(screen.getByRole("link", { name: "打开「甲」" }));
     expect(await screen.findByText("ID: 2")).toBeTruthy();
@@ -208,7 +186,7 @@ describe("the content view", () => {
 
 describe("relation info tags", () => {
   it("show relevance as a percentage and the reason, not internal keys, on page and opened rows", async () => {
-    renderPage();
+    renderNodePage();
     await shown(["甲", "乙"]);
     const relevance = await screen.findByText("相关度：85%");
     expect(relevance.closest(".ant-tag")?.className).toContain("blue");

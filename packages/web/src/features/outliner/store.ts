@@ -47,7 +47,8 @@ export interface RelationMeta {
   info: Record<string, unknown>;
 }
 
-export const useOutline = create<OutlineState>(() => ({
+/** A store with nothing loaded; the view states come back from local storage. */
+const emptyState = (): OutlineState => ({
   nodes: {},
   lists: {},
   views: readViewStatuses(),
@@ -55,7 +56,9 @@ export const useOutline = create<OutlineState>(() => ({
   focus: null,
   active: null,
   relationMeta: {},
-}));
+});
+
+export const useOutline = create<OutlineState>(emptyState);
 
 const set = useOutline.setState;
 const get = useOutline.getState;
@@ -255,13 +258,5 @@ export function setActive(key: string, editing: boolean): void {
 
 /** Empties the store (tests, logout). */
 export function resetOutline(): void {
-  set({
-    nodes: {},
-    lists: {},
-    views: readViewStatuses(),
-    aliases: {},
-    focus: null,
-    active: null,
-    relationMeta: {},
-  });
+  set(emptyState());
 }
