@@ -90,3 +90,21 @@ describe("name saves", () => {
     expect(nameOf(7)).toBe("知识");
   });
 });
+
+describe("a page reload while rows are on their way to the server", () => {
+  it("keeps the typed rows when the page was asked for before the server had them", async () => {
+    const page = deferred<{ relations: never[]; related_nodes: Dnode[]; pagination_info: object }>();
+    api.relations = vi.fn(() => page.promise) as unknown as OutlineApi["relations"];
+    controller.appendChild(view, 1, "CHILD_NODE");
+    // The page's node arrived fresh, so the page asks for its children again; the create is still out.
+    const reload = controller.loadRoot(1, ["CHILD_NODE"]);
+    const temp = useOutline.getState().lists["1:CHILD_NODE"].ids[0];
+    created.resolve({ dnode: dnode(50, "", 1), relation: undefined as never });
+    await vi.waitFor(() => expect(useOutline.getState().lists["1:CHILD_NODE"].ids).toEqual([50]));
+    expect(temp).toBeLessThan(0);
+    // The server answers with the list as it was before the row existed.
+    page.resolve({ relations: [], related_nodes: [], pagination_info: { CHILD_NODE: { total: 0 } } });
+    await reload;
+    expect(useOutline.getState().lists["1:CHILD_NODE"].ids).toEqual([50]);
+  });
+});

@@ -146,6 +146,8 @@ export class OutlineCore {
   /** Loads the first page of every group the page shows, keeping what is cached on screen meanwhile. */
   async loadRoot(rootId: number, groups: string[]): Promise<void> {
     const revs = new Map(groups.map((g) => [g, getList(rootId, g)?.rev]));
+    // Edits still on their way to the server make this answer older than what the screen shows.
+    const quietAtStart = this.structural.size === 0;
     for (const group of groups)
       if (!getList(rootId, group)) setList(listKey(rootId, group), emptyList("loading"));
     try {
@@ -157,7 +159,7 @@ export class OutlineCore {
           ids: idsOfGroup(page.relations, rootId, group),
           total: page.pagination_info[group]?.total ?? 0,
         };
-        this.applyFirstPage(rootId, group, first, revs.get(group));
+        this.applyFirstPage(rootId, group, first, quietAtStart ? revs.get(group) : undefined);
       }
     } catch (error) {
       for (const group of groups) this.failList(rootId, group, error);
@@ -241,7 +243,9 @@ export class OutlineCore {
 
   /**
    * A first page arrived. A list still loading takes it (keeping rows the user already moved into it,
-   * after the page); a list shown from cache is replaced unless the user edited it meanwhile.
+   * after the page); a list shown from cache is replaced only when the user did not edit it meanwhile
+   * and no edit was on its way to the server when the page was asked for or is now (`rev` undefined
+   * says the page may be older than the screen).
    */
   private applyFirstPage(parentId: number, relation: string, page: FirstPage, rev: number | undefined) {
     const key = listKey(parentId, relation);
@@ -249,7 +253,7 @@ export class OutlineCore {
     if (
       !now ||
       (now.status !== "ready" && now.ids.length === 0) ||
-      (now.status === "ready" && now.rev === rev)
+      (now.status === "ready" && rev !== undefined && now.rev === rev && this.structural.size === 0)
     ) {
       setList(key, { ids: page.ids, total: Math.max(page.total, page.ids.length), status: "ready", rev: 0 });
     } else if (now.status !== "ready") {
