@@ -23,6 +23,22 @@ async function register(page: Page): Promise<number> {
   return page.evaluate(() => JSON.parse(localStorage.getItem("user")!).content.user_root_node_id as number);
 }
 
+/**
+ * Clicks 新建子节点 and waits, as a person waits to see the caret, until the new empty row has it: keys
+ * typed before that would go to the button (an Enter there makes another row).
+ */
+async function newChildRow(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "新建子节点" }).click();
+  await page.waitForFunction(() => {
+    const active = document.activeElement;
+    return (
+      active instanceof HTMLTextAreaElement &&
+      active.value === "" &&
+      active.closest('[role="treeitem"]') !== null
+    );
+  });
+}
+
 /** A signed-in API read from inside the page, with the page's own token. */
 function apiGet<T>(page: Page, path: string): Promise<T> {
   return page.evaluate(async (p) => {
@@ -86,7 +102,7 @@ describe("the outliner in the browser", () => {
 
       // A node under the user's root, made from the root's page.
       await page.goto(`/data/${rootId}`);
-      await page.getByRole("button", { name: "新建子节点" }).click();
+      await newChildRow(page);
       await page.keyboard.type("大纲测试");
       // Alt+→ opens the row's node as the page (its bullet links there too).
       const href = await page.getByRole("link", { name: "打开「大纲测试」" }).getAttribute("href");
@@ -97,7 +113,7 @@ describe("the outliner in the browser", () => {
       await page.getByRole("heading", { name: "大纲测试" }).waitFor();
 
       // Three levels with Enter, Tab and Shift+Tab, then Alt+Up.
-      await page.getByRole("button", { name: "新建子节点" }).click();
+      await newChildRow(page);
       await page.keyboard.type("一");
       await page.keyboard.press("Enter");
       await page.keyboard.press("Tab");

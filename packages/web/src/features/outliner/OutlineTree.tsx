@@ -77,19 +77,20 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
   }, [controller, rows, lists, rootId]);
 
   const activeIndex = useMemo(() => rows.findIndex((r) => r.key === activeKey), [rows, activeKey]);
+  const focusIndex = useMemo(() => (focus ? rows.findIndex((r) => r.key === focus.key) : -1), [rows, focus]);
   const firstNode = activeIndex < 0 ? rows.findIndex(isNodeRow) : -1;
 
-  // The row being edited stays mounted when scrolled away: its caret and IME composition survive.
+  // The row being edited stays mounted when scrolled away: its caret and IME composition survive. A row
+  // asked to take focus (a new row from Enter or 新建子节点) is mounted in the same render, before the
+  // virtualiser has measured where it falls, so it takes the caret before the next key arrives.
   const rangeExtractor = useCallback(
     (range: Range) => {
       const indexes = defaultRangeExtractor(range);
-      if (activeIndex >= 0 && !indexes.includes(activeIndex)) {
-        indexes.push(activeIndex);
-        indexes.sort((a, b) => a - b);
-      }
-      return indexes;
+      for (const keep of [activeIndex, focusIndex])
+        if (keep >= 0 && !indexes.includes(keep)) indexes.push(keep);
+      return indexes.sort((a, b) => a - b);
     },
-    [activeIndex],
+    [activeIndex, focusIndex],
   );
 
   const scrollRef = useRef<HTMLDivElement>(null);
