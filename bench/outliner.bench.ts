@@ -1,13 +1,15 @@
 import { execSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { REPO_ROOT } from "../packages/server/src/config";
 import { call, makeUser } from "../packages/server/src/test/client";
 import { createNode } from "../packages/server/src/test/factories";
 import { startTestServer, type TestServer } from "../packages/server/src/test/harness";
+import { allocationsWhile, profileWhile } from "./cpu-profile";
+import { FRAME_MARK, mainThreadWorkPerFrame, slowFrameBreakdown } from "./frame-work";
 import { analyze, seedChildren } from "./seed";
-import { type Measurement, percentile } from "./stats";
+import { droppedFrames, FRAME_BUDGET_MS, type Measurement, percentile } from "./stats";
 
 const WIDE_CHILDREN = 10_000;
 // An expanded tree of 50 branches × 40 leaves: 2,050 rows.
@@ -15,12 +17,20 @@ const BRANCHES = 50;
 const LEAVES = 40;
 // Children come 40 at a time with 加载更多; the 10k list is scrolled after this many are loaded.
 const LOADED_FOR_SCROLL = 2_000;
-const SCROLL_FRAMES = 240;
+// 120 px a frame is a fast fling (7,200 px a second); 520 such frames cross the whole loaded list once
+// (2,000 rows of 32 px), so every frame mounts new rows. Each scroll is measured over several passes.
 const SCROLL_STEP_PX = 120;
+const SCROLL_FRAMES = 520;
+const SCROLL_PASSES = 3;
+const BRISK_STEP_PX = 40;
 const PAGE_LOADS = 10;
 const ENTERS = 30;
 
 const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
+// BENCH_PROFILE=1: also profile each scroll, on a build that keeps function names, and write where the
+// time went to bench/results/outliner-scroll-profile.md (the numbers measured then are not comparable).
+const profiling = process.env.BENCH_PROFILE === "1";
+const profileFile = path.join(REPO_ROOT, "bench/results/outliner-scroll-profile.md");
 
 /** A Measurement from raw samples in milliseconds. */
 function summarise(name: string, samples: number[]): Measurement {
@@ -35,6 +45,19 @@ function summarise(name: string, samples: number[]): Measurement {
 }
 
 /**
+ * A frame measurement: the summary plus the slowest frame and the frames dropped. Intervals between
+ * frames count as dropped over one and a half budgets; the page's own work in a frame over one budget.
+ */
+function summariseFrames(name: string, samples: number[], kind: "interval" | "work"): Measurement {
+  return {
+    ...summarise(name, samples),
+    max_ms: Math.round(Math.max(...samples) * 100) / 100,
+    dropped:
+      kind === "interval" ? droppedFrames(samples) : samples.filter((ms) => ms > FRAME_BUDGET_MS).length,
+  };
+}
+
+/**
  * The outliner's browser benchmark (issue 5 "Scale"): the production build in headless Chromium against
  * the real server on a seeded database: time to first rows of a 10k-child node, frame times while
  * scrolling it and a 2,050-row expanded tree, and Enter-to-new-row latency.
@@ -44,8 +67,7 @@ export async function benchOutliner(): Promise<Measurement[]> {
     console.log(`  skipped: no Chromium at ${chromePath} (apt-get install chromium, or set CHROME_PATH)`);
     return [];
   }
-  execSync("node scripts/ensure-web-build.mjs", { cwd: REPO_ROOT, stdio: "inherit" });
-  const server = await startTestServer({ webDist: path.join(REPO_ROOT, "packages/web/dist") });
+  const server = await startTestServer({ webDist: buildWebApp() });
   const browser = await chromium.launch({
     executablePath: chromePath,
     headless: true,
@@ -58,28 +80,80 @@ export async function benchOutliner(): Promise<Measurement[]> {
     const p = page;
     const results: Measurement[] = [];
     // Each step is logged, and bounded, so a stuck step says where it stuck.
-    const step = async (name: string, run: () => Promise<number[]>) => {
+    const step = async (name: string, run: () => Promise<number[]>, frames?: "interval" | "work") => {
       console.log(`  ${name} …`);
       let timer: NodeJS.Timeout | undefined;
       const limit = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`outliner bench: "${name}" took over 3 minutes`)), 180_000);
       });
       try {
-        results.push(summarise(name, await Promise.race([run(), limit])));
+        const samples = await Promise.race([run(), limit]);
+        const measured = frames ? summariseFrames(name, samples, frames) : summarise(name, samples);
+        results.push(measured);
+        // Printed as it comes, so a run that fails later still says what it measured.
+        console.log(`    ${JSON.stringify(measured)}`);
       } finally {
         clearTimeout(timer);
       }
     };
+    const heap = async (when: string) => {
+      if (!profiling) return;
+      const cdp = await p.context().newCDPSession(p);
+      await cdp.send("HeapProfiler.collectGarbage");
+      await cdp.detach();
+      const mb = await p.evaluate(
+        () => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize / 1e6,
+      );
+      console.log(`  heap ${when}: ${mb.toFixed(1)} MB`);
+    };
     await step("time to first rows, node with 10k children", () => firstRows(p, seeded.wideId));
+    await heap("after first rows");
     await step("加载更多: 40 more rows on screen (10k list)", () => loadMore(p, LOADED_FOR_SCROLL));
-    await step(`scroll frame time, 10k children (${LOADED_FOR_SCROLL} loaded)`, () => scrollFrames(p));
+    await heap("with 2,000 rows loaded");
+    await step(
+      `scroll frame time, 10k children (${LOADED_FOR_SCROLL} loaded)`,
+      () => scrollFrames(p),
+      "interval",
+    );
     // The same frames with nothing moving: the browser's own jitter on this machine, to read the above by.
-    await step("  frame time on the same page, not scrolling (baseline)", () => scrollFrames(p, 0));
+    await step(
+      "  frame time on the same page, not scrolling (baseline)",
+      () => scrollFrames(p, 0),
+      "interval",
+    );
+    // What the page itself spent on each of those frames, from a trace: its share of any late frame.
+    await step(
+      "  main-thread work per frame, same scroll",
+      () => mainThreadWorkPerFrame(browser, p, () => scrollFrames(p)),
+      "work",
+    );
+    // A brisk wheel scroll rather than a fling: what most scrolling is.
+    await step(
+      `  main-thread work per frame, scrolling at ${BRISK_STEP_PX * 60} px/s`,
+      () => mainThreadWorkPerFrame(browser, p, () => scrollFrames(p, BRISK_STEP_PX)),
+      "work",
+    );
     await step("Enter to new row on screen (10k list)", () => enterToRow(p));
     await step("time to a 2,050-row expanded tree, all rows loaded", async () => [
       await expandedTree(p, seeded.branchRoot, seeded.branches),
     ]);
-    await step("scroll frame time, 2,050-row expanded tree", () => scrollFrames(p));
+    await heap("with the 2,050-row tree loaded");
+    await step("scroll frame time, 2,050-row expanded tree", () => scrollFrames(p), "interval");
+    await step(
+      "  main-thread work per frame, same scroll",
+      () => mainThreadWorkPerFrame(browser, p, () => scrollFrames(p)),
+      "work",
+    );
+    if (profiling) {
+      const breakdown = await slowFrameBreakdown(browser, p, () => scrollFrames(p));
+      const table = await profileWhile(p, () => scrollFrames(p));
+      const allocations = await allocationsWhile(p, () => scrollFrames(p));
+      writeFileSync(
+        profileFile,
+        `# Scrolling the 2,050-row expanded tree\n\n## Trace events\n\n${breakdown}\n\n## Script self time\n\n${table}\n\n## Allocations\n\n${allocations}\n`,
+      );
+      console.log(`  profile written to ${profileFile}`);
+    }
     return results;
   } catch (error) {
     // What the page showed when a step failed, for whoever reads the log.
@@ -91,6 +165,20 @@ export async function benchOutliner(): Promise<Measurement[]> {
     await browser.close();
     await server.close();
   }
+}
+
+/** The production build, or with BENCH_PROFILE an unminified one beside it; returns its folder. */
+function buildWebApp(): string {
+  if (!profiling) {
+    execSync("node scripts/ensure-web-build.mjs", { cwd: REPO_ROOT, stdio: "inherit" });
+    return path.join(REPO_ROOT, "packages/web/dist");
+  }
+  execSync("npx vite build --minify false --outDir dist-profile --emptyOutDir", {
+    cwd: path.join(REPO_ROOT, "packages/web"),
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  return path.join(REPO_ROOT, "packages/web/dist-profile");
 }
 
 interface Seeded {
@@ -218,26 +306,39 @@ async function loadMore(page: Page, rows: number): Promise<number[]> {
   return samples;
 }
 
-/** Frame-to-frame times while the tree scrolls by a fixed step every animation frame. */
+/**
+ * Frame-to-frame times while the tree scrolls from the top by a fixed step every animation frame, over
+ * several passes (the first frame of each pass, which jumps back to the top, is not counted).
+ */
 async function scrollFrames(page: Page, step = SCROLL_STEP_PX): Promise<number[]> {
+  const intervals: number[] = [];
+  for (let pass = 0; pass < SCROLL_PASSES; pass++) intervals.push(...(await scrollPass(page, step)));
+  return intervals;
+}
+
+async function scrollPass(page: Page, step: number): Promise<number[]> {
   return page.evaluate(
-    ({ frames, step }) =>
+    ({ frames, step, mark }) =>
       new Promise<number[]>((resolve) => {
         const tree = document.querySelector('[role="tree"]') as HTMLElement;
         tree.scrollTop = 0;
         const deltas: number[] = [];
         let last = performance.now();
         const tick = () => {
+          performance.mark(mark);
           const now = performance.now();
           deltas.push(now - last);
           last = now;
-          if (deltas.length >= frames) return resolve(deltas.slice(1));
+          if (deltas.length >= frames) {
+            performance.clearMarks(mark);
+            return resolve(deltas.slice(1));
+          }
           tree.scrollTop += step;
           requestAnimationFrame(tick);
         };
         requestAnimationFrame(tick);
       }),
-    { frames: SCROLL_FRAMES, step },
+    { frames: SCROLL_FRAMES, step, mark: FRAME_MARK },
   );
 }
 

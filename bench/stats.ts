@@ -12,6 +12,20 @@ export interface Measurement {
   p50_ms: number;
   p99_ms: number;
   mean_ms: number;
+  /** Frame measurements: the slowest frame, and how many frames were dropped (see droppedFrames). */
+  max_ms?: number;
+  dropped?: number;
+}
+
+/** One display refresh at 60 Hz, in milliseconds. */
+export const FRAME_BUDGET_MS = 1000 / 60;
+
+/**
+ * Frames dropped in a run of frame-to-frame intervals: an interval over one and a half budgets means the
+ * display showed the same picture twice (a frame that merely starts late, as timers jitter, is not one).
+ */
+export function droppedFrames(intervals: number[]): number {
+  return intervals.filter((ms) => ms > FRAME_BUDGET_MS * 1.5).length;
 }
 
 /** Times `fn` `runs` times after `warmup` untimed runs. */
