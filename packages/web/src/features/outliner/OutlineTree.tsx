@@ -1,12 +1,15 @@
 import { defaultRangeExtractor, type Range, useVirtualizer } from "@tanstack/react-virtual";
+import { Button } from "antd";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
+import { zh } from "../../i18n/zh-CN";
 import { TreeViewContext, useController } from "./context";
 import { NESTED_RELATION } from "./core";
 import { type FlatRow, flattenTree, isNodeRow } from "./flatten";
 import { GroupHeader, ListLoading, LoadMore, relationLabel } from "./ListRows";
 import { OutlineRow } from "./OutlineRow";
 import { RowInfoDialog } from "./RowInfoDialog";
-import { setSelecting } from "./selection-store";
+import { selectedRowsOnly } from "./selected-view";
+import { setSelecting, useSelection } from "./selection-store";
 import { isExpanded, keyOf, setViewStatus, useOutline } from "./store";
 import type { TreeView } from "./tree-view";
 import { useLevelWheel } from "./use-level-wheel";
@@ -43,10 +46,14 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
   const activeKey = useOutline((s) => s.active?.key);
   const focus = useOutline((s) => s.focus);
   const collapsedGroups = views[viewId]?.collapsedGroups;
+  const viewType = views[viewId]?.viewType;
   // The content view (workspace-spec 2 CONTENTDNODE) shows each row's text under its name.
-  const showText = views[viewId]?.viewType === "CONTENTDNODE";
+  const showText = viewType === "CONTENTDNODE";
+  // 已选 (SELECTEDNODE) shows the ticked rows only.
+  const onlySelected = viewType === "SELECTEDNODE";
+  const ticked = useSelection((s) => (onlySelected ? s.ticked[view.scope] : undefined));
 
-  const rows = useMemo(
+  const treeRows = useMemo(
     () =>
       flattenTree({
         rootId,
@@ -60,6 +67,19 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
         scope: view.scope,
       }),
     [view.scope, rootId, groups, grouped, lists, views, aliases, collapsedGroups],
+  );
+  // The row being edited and a new row taking the caret stay, ticked or not: typing goes on in them.
+  const editingKey = useOutline((s) => (s.active?.editing ? s.active.key : undefined));
+  const newRowKey = focus?.edit ? focus.key : undefined;
+  const rows = useMemo(
+    () =>
+      onlySelected
+        ? selectedRowsOnly(
+            treeRows,
+            (key) => ticked?.[key] !== undefined || key === editingKey || key === newRowKey,
+          )
+        : treeRows,
+    [onlySelected, treeRows, ticked, editingKey, newRowKey],
   );
 
   useLayoutEffect(() => {
@@ -149,6 +169,7 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
 
   return (
     <TreeViewContext.Provider value={view}>
+      {onlySelected && rows.length === 0 && <SelectedEmpty viewId={viewId} />}
       <div
         ref={scrollRef}
         className="ol-tree"
@@ -186,5 +207,17 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
       <WayPicker scope={view.scope} />
       <RowInfoDialog view={view} />
     </TreeViewContext.Provider>
+  );
+}
+
+/** 已选 with nothing ticked: what to do, and the way back to the tree. */
+function SelectedEmpty({ viewId }: { viewId: string }) {
+  return (
+    <div className="ol-empty">
+      <p>{zh.outliner.selectedEmpty}</p>
+      <Button size="small" onClick={() => setViewStatus(viewId, { viewType: "TREEDNODE" })}>
+        {zh.outliner.backToTree}
+      </Button>
+    </div>
   );
 }

@@ -164,6 +164,35 @@ describe("the content view", () => {
     expect(rootStatus()).toBeUndefined();
   });
 
+  it("已选 shows the ticked rows with the rows leading to them, copies only those, and says what to do when none are", async () => {
+    localStorage.setItem(VIEW_STATUS_KEY, JSON.stringify({ "1:CHILD_NODE/2": { expanded: true } }));
+    resetOutline();
+    renderNodePage();
+    await shown(["甲", "甲一", "乙"]);
+    fireEvent.click(screen.getByRole("button", { name: "选择" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "选择「甲一」" }));
+    fireEvent.click(screen.getByText("已选"));
+    await shown(["甲", "甲一"]);
+    expect(rootStatus()).toEqual({ viewType: "SELECTEDNODE" });
+    // Not the tree: 查看子孙节点 is offered, as in the content view.
+    fireEvent.mouseEnter(screen.getByRole("link", { name: "打开「甲」" }));
+    expect(await screen.findByRole("button", { name: "查看子孙节点" })).toBeTruthy();
+    // Copying the tree as text copies what the view shows.
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
+    fireEvent.click(screen.getByRole("button", { name: "复制" }));
+    await waitFor(() => expect(writeText).toHaveBeenCalled());
+    expect(writeText.mock.calls[0]).toEqual([expect.not.stringContaining("乙")]);
+    expect(writeText.mock.calls[0]).toEqual([expect.stringContaining("甲一")]);
+    // Leaving selecting forgets the ticks: the view says what to do.
+    fireEvent.click(screen.getByRole("button", { name: "选择" }));
+    await waitFor(() => expect(names()).toEqual([]));
+    expect(screen.getByText(/还没有勾选的节点/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "回到大纲" }));
+    await shown(["甲", "甲一", "乙"]);
+    expect(rootStatus()).toBeUndefined();
+  });
+
   it("offers 查看子孙节点 on a row with children: back to the tree with the row opened", async () => {
     renderNodePage();
     await shown(["甲", "乙"]);

@@ -3,8 +3,11 @@ import { parseViewId } from "./view-id";
 /** The local-storage key of the spec (workspace-spec 3) for per-view tree state. */
 export const VIEW_STATUS_KEY = "dnodeViewStatuses";
 
-/** The view types of a node view (workspace-spec 2); absent means the default tree. */
-export type ViewType = "TREEDNODE" | "CONTENTDNODE";
+/**
+ * The view types of a node view (workspace-spec 2); absent means the default tree. SELECTEDNODE (已选)
+ * shows only the ticked rows. DRAFTDNODE, a dialogue's draft, belongs to the dialogue page.
+ */
+export type ViewType = "TREEDNODE" | "CONTENTDNODE" | "SELECTEDNODE";
 
 /**
  * What is kept per displayed node: rows keep `expanded`; page roots keep their collapsed groups, the
