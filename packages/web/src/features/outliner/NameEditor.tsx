@@ -4,7 +4,7 @@ import { type CommandContext, findCommand } from "./commands";
 import { useController, useTreeView } from "./context";
 import type { NodeRow } from "./flatten";
 import { isImeKey } from "./keys";
-import { focusDone, setActive, useOutline } from "./store";
+import { type FocusRequest, focusDone, setActive } from "./store";
 
 // Where the browser sizes a textarea to its text (Chromium), no script measures it.
 const fieldSizing =
@@ -21,20 +21,21 @@ interface Props {
   name: string;
   editable: boolean;
   tabbable: boolean;
+  /** A request to put the caret here (the row reads it from the store for the name). */
+  focus: FocusRequest | null;
 }
 
 /**
  * The inline name editor of a row: a one-line-at-a-time textarea (long names wrap) whose keys are the
  * outliner's commands. While an input method composes, keys belong to it and nothing is saved.
  */
-export function NameEditor({ row, name, editable, tabbable }: Props) {
+export function NameEditor({ row, name, editable, tabbable, focus }: Props) {
   const controller = useController();
   const view = useTreeView();
   const ref = useRef<HTMLTextAreaElement>(null);
   const composing = useRef(false);
   const beforeComposition = useRef(name);
   const caretAfterRender = useRef<number | null>(null);
-  const focus = useOutline((s) => (s.focus?.key === row.key && s.focus.edit ? s.focus : null));
 
   useLayoutEffect(() => {
     const el = ref.current;

@@ -11,12 +11,15 @@ import { RelationTags, RowText } from "./RowExtras";
 import { RowName } from "./RowName";
 import { RowTick } from "./RowTick";
 import { findRowCommand } from "./row-commands";
+import { useRowState } from "./row-state";
 import { useSelection } from "./selection-store";
-import { focusDone, requestFocus, setActive, useOutline } from "./store";
+import { focusDone, requestFocus, setActive } from "./store";
 import { useRowDrop } from "./use-row-drop";
-import { listKey } from "./view-id";
 
 const t = zh.outliner;
+
+const SELECTING = 1;
+const CUT = 2;
 
 /** Indentation per level, in pixels. */
 export const INDENT = 24;
@@ -56,16 +59,19 @@ function sameRow(a: Props, b: Props): boolean {
 export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag, showText }: Props) {
   const controller = useController();
   const view = useTreeView();
-  const node = useOutline((s) => s.nodes[row.id]);
-  const childTotal = useOutline((s) => s.lists[listKey(row.id, NESTED_RELATION)]?.total);
-  const active = useOutline((s) => (s.active?.key === row.key ? s.active : null));
-  const focusRow = useOutline((s) => (s.focus?.key === row.key && !s.focus.edit ? s.focus : null));
+  const { node, childTotal, active, focus, meta } = useRowState(row);
+  // A request to select the row itself; one to edit its name is the name editor's.
+  const focusRow = focus && !focus.edit ? focus : null;
   const ref = useRef<HTMLDivElement>(null);
   const { message } = App.useApp();
   const drag = useRowDrop(row);
   const over = useDrag((s) => (s.over?.key === row.key ? s.over : null));
-  const selecting = useSelection((s) => s.selecting[view.scope] === true);
-  const cut = useSelection((s) => s.cut.some((r) => r.key === row.key));
+  // Both in one subscription, as a number: no object to compare or collect on every mount.
+  const selectionFlags = useSelection(
+    (s) => (s.selecting[view.scope] ? SELECTING : 0) | (s.cut.some((r) => r.key === row.key) ? CUT : 0),
+  );
+  const selecting = (selectionFlags & SELECTING) !== 0;
+  const cut = (selectionFlags & CUT) !== 0;
 
   useLayoutEffect(() => {
     if (!focusRow || !ref.current) return;
@@ -184,8 +190,10 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag,
         node={node}
         editable={node.permissions?.write !== false}
         tabbable={active ? active.editing : tabbable}
+        editing={active?.editing === true || focus?.edit === true}
+        editFocus={focus?.edit ? focus : null}
       />
-      <RelationTags viewId={row.viewId} />
+      <RelationTags meta={meta} />
       {showText && <RowText node={node} indent={40} />}
     </div>
   );

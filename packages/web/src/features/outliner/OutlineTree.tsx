@@ -1,6 +1,6 @@
 import { defaultRangeExtractor, type Range, useVirtualizer } from "@tanstack/react-virtual";
 import { Button } from "antd";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
+import { type ReactElement, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { zh } from "../../i18n/zh-CN";
 import { TreeViewContext, useController } from "./context";
 import { NESTED_RELATION } from "./core";
@@ -143,6 +143,13 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
     setViewStatus(viewId, { collapsedGroups: [...collapsed] });
   };
 
+  // What a slot's element depends on besides its row and place: a new object when any of it changes.
+  const slotInputs = useMemo(
+    () => ({ showText, firstNode, grouped, groups, primary, rootId, viewId, collapsedGroups }),
+    [showText, firstNode, grouped, groups, primary, rootId, viewId, collapsedGroups],
+  );
+  const slots = useSlotCache(slotInputs);
+
   const render = (row: FlatRow, index: number) => {
     switch (row.kind) {
       case "node":
@@ -179,18 +186,20 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
         onMouseDown={selectionBox.onMouseDown}
       >
         <div role="none" className="ol-sizer" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((item) => (
-            <div
-              role="none"
-              key={item.key}
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              className="ol-slot"
-              style={{ transform: `translateY(${item.start}px)` }}
-            >
-              {render(rows[item.index], item.index)}
-            </div>
-          ))}
+          {virtualizer.getVirtualItems().map((item) =>
+            slots.get(item.key, item.start, rows[item.index], () => (
+              <div
+                role="none"
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className="ol-slot"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                {render(rows[item.index], item.index)}
+              </div>
+            )),
+          )}
         </div>
       </div>
       {selectionBox.box && (
@@ -220,4 +229,36 @@ function SelectedEmpty({ viewId }: { viewId: string }) {
       </Button>
     </div>
   );
+}
+
+interface Slot {
+  start: number;
+  row: FlatRow;
+  element: ReactElement;
+}
+
+/**
+ * The slot elements of the rows in the window, kept from one render to the next. A scroll frame that
+ * moves the window re-renders the tree; a row that stays in the window (same row, same place, same
+ * inputs) gets back the very element it had, which React skips without a look. Only the rows entering
+ * the window make new elements: less work and less garbage on every frame of a scroll.
+ */
+function useSlotCache(inputs: object) {
+  const cache = useRef<{ inputs: object; slots: Map<string | number | bigint, Slot> }>({
+    inputs,
+    slots: new Map(),
+  });
+  if (cache.current.inputs !== inputs) cache.current = { inputs, slots: new Map() };
+  const slots = cache.current.slots;
+  return {
+    get(key: string | number | bigint, start: number, row: FlatRow, make: () => ReactElement): ReactElement {
+      const kept = slots.get(key);
+      if (kept && kept.start === start && kept.row === row) return kept.element;
+      const element = make();
+      slots.set(key, { start, row, element });
+      // Forgets slots far behind the window, so a long scroll does not keep every row it passed.
+      if (slots.size > 400) slots.delete(slots.keys().next().value as string | number | bigint);
+      return element;
+    },
+  };
 }

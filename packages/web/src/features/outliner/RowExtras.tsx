@@ -1,16 +1,15 @@
 import { Tag } from "antd";
 import { infoTags } from "./info-tags";
-import { useOutline } from "./store";
+import type { RelationMeta } from "./store";
 import { textPreview } from "./text-preview";
 import type { Dnode } from "./types";
 
 /**
  * The tags of the relation that puts a row under its parent (workspace-spec 2 "Relation info tags").
- * It subscribes to that one relation's entry only, so a page of relations arriving re-renders no row
- * whose tags did not change.
+ * The row reads that one relation's entry (row-state.ts), so a page of relations arriving re-renders no
+ * row whose tags did not change.
  */
-export function RelationTags({ viewId }: { viewId: string }) {
-  const meta = useOutline((s) => s.relationMeta[viewId]);
+export function RelationTags({ meta }: { meta: RelationMeta | undefined }) {
   const tags = infoTags(meta);
   if (tags.length === 0) return null;
   return (

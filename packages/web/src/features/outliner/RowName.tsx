@@ -4,7 +4,7 @@ import { zh } from "../../i18n/zh-CN";
 import { RenderedName } from "../links/RenderedName";
 import type { NodeRow } from "./flatten";
 import { NameEditor } from "./NameEditor";
-import { requestFocus, useOutline } from "./store";
+import { type FocusRequest, requestFocus } from "./store";
 import type { Dnode } from "./types";
 
 interface Props {
@@ -12,6 +12,10 @@ interface Props {
   node: Dnode;
   editable: boolean;
   tabbable: boolean;
+  /** The name is being edited, or is asked to be. */
+  editing: boolean;
+  /** A request to put the caret in this name. */
+  editFocus: FocusRequest | null;
 }
 
 /** True when a name reads differently from how it is typed: a formula, or `@{…}` references. */
@@ -22,13 +26,11 @@ export const isDecorated = (node: Pick<Dnode, "type" | "name">) =>
  * A row's name: the inline editor, except that a formula or a name with references is shown drawn
  * (KaTeX, links) until the person edits it — by clicking it, or Enter / F2 on the row, as for any row.
  */
-export function RowName({ row, node, editable, tabbable }: Props) {
-  const editing = useOutline(
-    (s) =>
-      (s.active?.key === row.key && s.active.editing) || (s.focus?.key === row.key && s.focus.edit === true),
-  );
+export function RowName({ row, node, editable, tabbable, editing, editFocus }: Props) {
   if (!isDecorated(node) || editing)
-    return <NameEditor row={row} name={node.name} editable={editable} tabbable={tabbable} />;
+    return (
+      <NameEditor row={row} name={node.name} editable={editable} tabbable={tabbable} focus={editFocus} />
+    );
   const edit = (event: MouseEvent) => {
     // A click on a link or a keyword reference follows it instead.
     if ((event.target as HTMLElement).closest("a, button")) return;
