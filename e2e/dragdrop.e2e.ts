@@ -174,7 +174,7 @@ describe("drag and drop in the outliner", () => {
     }
   });
 
-  it("ticks three rows with a Shift+drag box in selecting status and deletes them with Delete", async () => {
+  it("ticks three rows with a Shift+drag box in selecting status, shows only them in 已选, and deletes them with Delete", async () => {
     const account = await createAccount("dndsel");
     const tree = await makeNode(account, { type: "DIR", name: "框选" });
     for (const name of ["一", "二", "三", "四"]) await makeNode(account, { name, location_id: tree });
@@ -196,6 +196,26 @@ describe("drag and drop in the outliner", () => {
         expect(await page.getByRole("checkbox", { name: `选择「${name}」` }).isChecked()).toBe(true);
       expect(await page.getByRole("checkbox", { name: "选择「四」" }).isChecked()).toBe(false);
 
+      // 已选 shows the ticked rows only; 大纲 brings the whole tree back, ticks kept.
+      await page.getByText("已选", { exact: true }).click();
+      await expect
+        .poll(() => visibleRows(page))
+        .toEqual([
+          [1, "一"],
+          [1, "二"],
+          [1, "三"],
+        ]);
+      await page.getByText("大纲", { exact: true }).click();
+      await expect
+        .poll(() => visibleRows(page))
+        .toEqual([
+          [1, "一"],
+          [1, "二"],
+          [1, "三"],
+          [1, "四"],
+        ]);
+
+      await row(page, "一").focus();
       await page.keyboard.press("Delete");
       await expect.poll(() => visibleRows(page), { timeout: 10_000 }).toEqual([[1, "四"]]);
       await untilServerHas(account, tree, ["四"]);
