@@ -17,6 +17,29 @@ const isTask = (name: string) => name === "RunTask" || name === "ThreadControlle
 export const FRAME_MARK = "bench-frame";
 
 /**
+ * Runs `work` under a Chromium trace of the given categories and returns the frame marks, in order, and
+ * the timed spans of the page's main thread (the thread that set the marks), outer before inner.
+ */
+async function traceFrames(
+  browser: Browser,
+  page: Page,
+  categories: string[],
+  work: () => Promise<unknown>,
+): Promise<{ marks: TraceEvent[]; spans: TraceEvent[] }> {
+  await browser.startTracing(page, { categories: [...categories, "blink.user_timing"] });
+  await work();
+  const events = (JSON.parse((await browser.stopTracing()).toString("utf8")) as { traceEvents: TraceEvent[] })
+    .traceEvents;
+  const marks = events.filter((e) => e.name === FRAME_MARK).sort((a, b) => a.ts - b.ts);
+  if (marks.length < 2) throw new Error("frame work: the trace holds no frame marks");
+  const { pid, tid } = marks[0];
+  const spans = events
+    .filter((e) => e.ph === "X" && e.pid === pid && e.tid === tid && e.dur)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  return { marks, spans };
+}
+
+/**
  * Runs `work` (which must `performance.mark(FRAME_MARK)` at the start of each animation frame) under a
  * Chromium trace and returns, for each frame, the milliseconds the page's main thread was busy in it:
  * script, style, layout, paint recording and everything else it ran as a task. Unlike the interval
@@ -28,18 +51,8 @@ export async function mainThreadWorkPerFrame(
   page: Page,
   work: () => Promise<unknown>,
 ): Promise<number[]> {
-  await browser.startTracing(page, { categories: ["toplevel", "blink.user_timing", "__metadata"] });
-  await work();
-  const events = (JSON.parse((await browser.stopTracing()).toString("utf8")) as { traceEvents: TraceEvent[] })
-    .traceEvents;
-
-  const marks = events.filter((e) => e.name === FRAME_MARK).sort((a, b) => a.ts - b.ts);
-  if (marks.length < 2) throw new Error("frame work: the trace holds no frame marks");
-  // The marks come from the page's main thread: its tasks are the ones on the same thread.
-  const { pid, tid } = marks[0];
-  const tasks = events
-    .filter((e) => e.ph === "X" && e.pid === pid && e.tid === tid && isTask(e.name) && e.dur)
-    .sort((a, b) => a.ts - b.ts);
+  const { marks, spans } = await traceFrames(browser, page, ["toplevel"], work);
+  const tasks = spans.filter((e) => isTask(e.name));
 
   const busy: number[] = [];
   let first = 0;
@@ -68,18 +81,12 @@ export async function slowFrameBreakdown(
   page: Page,
   work: () => Promise<unknown>,
 ): Promise<string> {
-  await browser.startTracing(page, {
-    categories: ["toplevel", "blink.user_timing", "devtools.timeline", "v8", "disabled-by-default-v8.gc"],
-  });
-  await work();
-  const events = (JSON.parse((await browser.stopTracing()).toString("utf8")) as { traceEvents: TraceEvent[] })
-    .traceEvents;
-  const marks = events.filter((e) => e.name === FRAME_MARK).sort((a, b) => a.ts - b.ts);
-  if (marks.length < 2) throw new Error("frame work: the trace holds no frame marks");
-  const { pid, tid } = marks[0];
-  const spans = events
-    .filter((e) => e.ph === "X" && e.pid === pid && e.tid === tid && e.dur)
-    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const { marks, spans } = await traceFrames(
+    browser,
+    page,
+    ["toplevel", "devtools.timeline", "v8", "disabled-by-default-v8.gc"],
+    work,
+  );
 
   // Self time of each span: its duration less that of the spans directly inside it.
   const self = spans.map((e) => e.dur ?? 0);
