@@ -129,6 +129,11 @@ export async function benchOutliner(): Promise<Measurement[]> {
     );
     // A brisk wheel scroll rather than a fling: what most scrolling is.
     await step(
+      `  scroll frame time at ${BRISK_STEP_PX * 60} px/s`,
+      () => scrollFrames(p, BRISK_STEP_PX),
+      "interval",
+    );
+    await step(
       `  main-thread work per frame, scrolling at ${BRISK_STEP_PX * 60} px/s`,
       () => mainThreadWorkPerFrame(browser, p, () => scrollFrames(p, BRISK_STEP_PX)),
       "work",
