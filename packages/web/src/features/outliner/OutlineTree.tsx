@@ -68,18 +68,10 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
       }),
     [view.scope, rootId, groups, grouped, lists, views, aliases, collapsedGroups],
   );
-  // The row being edited and a new row taking the caret stay, ticked or not: typing goes on in them.
-  const editingKey = useOutline((s) => (s.active?.editing ? s.active.key : undefined));
-  const newRowKey = focus?.edit ? focus.key : undefined;
+  // (A row made in 已选 is ticked as it is made: the controller's insertNode.)
   const rows = useMemo(
-    () =>
-      onlySelected
-        ? selectedRowsOnly(
-            treeRows,
-            (key) => ticked?.[key] !== undefined || key === editingKey || key === newRowKey,
-          )
-        : treeRows,
-    [onlySelected, treeRows, ticked, editingKey, newRowKey],
+    () => (onlySelected ? selectedRowsOnly(treeRows, (key) => ticked?.[key] !== undefined) : treeRows),
+    [onlySelected, treeRows, ticked],
   );
 
   useLayoutEffect(() => {

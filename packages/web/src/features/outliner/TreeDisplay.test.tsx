@@ -164,7 +164,7 @@ describe("the content view", () => {
     expect(rootStatus()).toBeUndefined();
   });
 
-  it("已选 shows the ticked rows with the rows leading to them, copies only those, and says what to do when none are", async () => {
+  it("已选 shows the ticked rows with the rows leading to them, keeps rows made there, copies only those, and says what to do when none are", async () => {
     localStorage.setItem(VIEW_STATUS_KEY, JSON.stringify({ "1:CHILD_NODE/2": { expanded: true } }));
     resetOutline();
     renderNodePage();
@@ -177,6 +177,18 @@ describe("the content view", () => {
     // Not the tree: 查看子孙节点 is offered, as in the content view.
     fireEvent.mouseEnter(screen.getByRole("link", { name: "打开「甲」" }));
     expect(await screen.findByRole("button", { name: "查看子孙节点" })).toBeTruthy();
+    // A row made here with Enter joins the selection, so it stays once typed in.
+    const editor = (name: string) =>
+      (screen.getAllByRole("textbox", { name: "知识点名称" }) as HTMLTextAreaElement[]).find(
+        (e) => e.value === name,
+      )!;
+    editor("甲一").focus();
+    editor("甲一").setSelectionRange(2, 2);
+    fireEvent.keyDown(editor("甲一"), { key: "Enter", keyCode: 13 });
+    fireEvent.change(editor(""), { target: { value: "甲二", selectionStart: 2, selectionEnd: 2 } });
+    fireEvent.blur(editor("甲二"));
+    await shown(["甲", "甲一", "甲二"]);
+    expect((screen.getByRole("checkbox", { name: "选择「甲二」" }) as HTMLInputElement).checked).toBe(true);
     // Copying the tree as text copies what the view shows.
     const writeText = vi.fn(() => Promise.resolve());
     vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
@@ -189,7 +201,7 @@ describe("the content view", () => {
     await waitFor(() => expect(names()).toEqual([]));
     expect(screen.getByText(/还没有勾选的节点/)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "回到大纲" }));
-    await shown(["甲", "甲一", "乙"]);
+    await shown(["甲", "甲一", "甲二", "乙"]);
     expect(rootStatus()).toBeUndefined();
   });
 

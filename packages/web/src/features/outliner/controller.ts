@@ -6,6 +6,7 @@ import type { Caret, Removal } from "./moves";
 import { clearedNameOutcome, emptyRowBackspace } from "./name-prefix";
 import { reasonOf } from "./node-error";
 import { OutlineSelection } from "./selection-ops";
+import { setTicked } from "./selection-store";
 import {
   clearDescendantViews,
   editList,
@@ -19,7 +20,7 @@ import {
 } from "./store";
 import { planEnter } from "./tree-moves";
 import type { TreeView } from "./tree-view";
-import { listKey } from "./view-id";
+import { listKey, rowViewId } from "./view-id";
 
 const t = zh.outliner;
 
@@ -87,7 +88,15 @@ export class OutlineController extends OutlineSelection {
         this.deps.notify(t.failedBecause(t.createFailed, reasonOf(error, zh.errors.request)));
       },
     );
-    return this.rowKey(view, parentId, relation, temp);
+    const key = this.rowKey(view, parentId, relation, temp);
+    // A row made in 已选 joins the selection: otherwise it would leave the view once typed in.
+    if (view.viewId && useOutline.getState().views[view.viewId]?.viewType === "SELECTEDNODE")
+      setTicked(
+        view.scope,
+        { key, id: temp, parentId, relation, viewId: rowViewId(parentId, relation, temp) },
+        true,
+      );
+    return key;
   }
 
   /** Enter: a new sibling after the row (splitting the name at the caret), above it, or a first child. */

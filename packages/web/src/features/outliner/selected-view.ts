@@ -3,8 +3,7 @@ import type { FlatRow } from "./flatten";
 /**
  * The rows of the 已选 view (workspace-spec 2 SELECTEDNODE): each ticked row with what is open under it
  * (a tick takes a node with its subtree, as Delete and Ctrl+X do), and the rows above it that lead there
- * (its ancestors and group header), so a ticked row is always seen in its place. Rows to keep besides
- * the ticked ones (the row being edited, a new row taking the caret) count as ticked.
+ * (its ancestors and group header), so a ticked row is always seen in its place.
  */
 export function selectedRowsOnly(rows: readonly FlatRow[], keep: (key: string) => boolean): FlatRow[] {
   const shown: FlatRow[] = [];
