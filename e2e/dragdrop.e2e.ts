@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
+import { type IdTree, untilServerHas, visibleRows } from "./outline";
 import { type Account, apiCall, createAccount, makeNode, signedInPage } from "./session";
 
 let browser: Browser;
@@ -9,37 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-interface IdTree {
-  id: number;
-  name: string;
-  type: string;
-  children: IdTree[];
-}
-
-/** The node's main subtree as the server holds it, as nested names. */
-async function serverOutline(account: Account, id: number): Promise<unknown[]> {
-  const tree = await apiCall<IdTree>(account, "GET", `/dnode/${id}/id_tree`);
-  const walk = (node: IdTree): unknown =>
-    node.children.length ? [node.name, node.children.map(walk)] : node.name;
-  return tree.children.map(walk);
-}
-
 /** Waits until the server holds `expected` under the node. */
-async function untilServerHas(account: Account, id: number, expected: unknown[]): Promise<void> {
-  await expect.poll(() => serverOutline(account, id), { timeout: 15_000, interval: 200 }).toEqual(expected);
-}
-
-/** The rows on screen: level and name, in order. */
-function visibleRows(page: Page): Promise<[number, string][]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('[role="treeitem"]')]
-      .filter((row) => row.querySelector("textarea"))
-      .map((row) => [
-        Number(row.getAttribute("aria-level")),
-        (row.querySelector("textarea") as HTMLTextAreaElement).value,
-      ]),
-  );
-}
+const untilServerHasTree = (account: Account, id: number, expected: unknown[]) =>
+  untilServerHas(() => apiCall<IdTree>(account, "GET", `/dnode/${id}/id_tree`), expected);
 
 const row = (page: Page, name: string) => page.getByRole("treeitem", { name, exact: true }).first();
 
@@ -96,7 +69,7 @@ describe("drag and drop in the outliner", () => {
 
       // Ctrl: 丙 moves into 甲 (the lower half of its row), and stays there after a reload.
       await dragRowOnto(page, "丙", "甲", "insideLast", { ctrlKey: true });
-      await untilServerHas(account, tree, [["甲", ["丙"]], "乙"]);
+      await untilServerHasTree(account, tree, [["甲", ["丙"]], "乙"]);
       await page.reload();
       await expect
         .poll(() => visibleRows(page), { timeout: 15_000 })
@@ -116,7 +89,7 @@ describe("drag and drop in the outliner", () => {
           [2, "丙"],
           [1, "乙"],
         ]);
-      await untilServerHas(account, tree, [["甲", ["丙"]], "乙"]);
+      await untilServerHasTree(account, tree, [["甲", ["丙"]], "乙"]);
       await expect
         .poll(async () => {
           const page1 = await apiCall<{ relations: { ynode: number; xnode: number; yorder: number }[] }>(
@@ -206,7 +179,7 @@ describe("drag and drop in the outliner", () => {
       await row(page, "一").focus();
       await page.keyboard.press("Delete");
       await expect.poll(() => visibleRows(page), { timeout: 10_000 }).toEqual([[1, "四"]]);
-      await untilServerHas(account, tree, ["四"]);
+      await untilServerHasTree(account, tree, ["四"]);
       await page.reload();
       await expect.poll(() => visibleRows(page), { timeout: 15_000 }).toEqual([[1, "四"]]);
       await page.screenshot({ path: "test-results/dragdrop.png" });

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newPage } from "./browser";
+import { type IdTree, untilServerHas, visibleRows } from "./outline";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -49,44 +50,9 @@ function apiGet<T>(page: Page, path: string): Promise<T> {
   }, path) as Promise<T>;
 }
 
-interface IdTree {
-  id: number;
-  name: string;
-  type: string;
-  children: IdTree[];
-}
-
-/** The node's subtree as the server holds it, as nested names. */
-async function serverOutline(page: Page, id: number): Promise<unknown[]> {
-  const tree = await apiGet<IdTree>(page, `/dnode/${id}/id_tree`);
-  const walk = (node: IdTree): unknown =>
-    node.children.length ? [node.name, node.children.map(walk)] : node.name;
-  return tree.children.map(walk);
-}
-
-/** The rows on screen: level and name, in order. */
-async function visibleRows(page: Page): Promise<[number, string][]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('[role="treeitem"]')]
-      .filter((row) => row.querySelector("textarea"))
-      .map((row) => [
-        Number(row.getAttribute("aria-level")),
-        (row.querySelector("textarea") as HTMLTextAreaElement).value,
-      ]),
-  );
-}
-
-/** Waits until the server holds `expected` (saves are debounced, moves batched for 500 ms). */
-async function untilServerHas(page: Page, id: number, expected: unknown[]): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    last = await serverOutline(page, id);
-    if (JSON.stringify(last) === JSON.stringify(expected)) return;
-    await page.waitForTimeout(200);
-  }
-  expect(last).toEqual(expected);
-}
+/** Waits until the server holds `expected` under the node. */
+const untilServerHasTree = (page: Page, id: number, expected: unknown[]) =>
+  untilServerHas(() => apiGet<IdTree>(page, `/dnode/${id}/id_tree`), expected);
 
 /** Clicks into a row's name and puts the caret at its end. */
 async function focusEnd(page: Page, name: string): Promise<void> {
@@ -136,7 +102,7 @@ describe("the outliner in the browser", () => {
         [1, "五"],
       ];
       expect(await visibleRows(page)).toEqual(typed);
-      await untilServerHas(page, nodeId, [["一", ["四", ["二", ["三"]]]], "五"]);
+      await untilServerHasTree(page, nodeId, [["一", ["四", ["二", ["三"]]]], "五"]);
 
       await page.reload();
       await page.getByRole("heading", { name: "大纲测试" }).waitFor();
@@ -152,7 +118,7 @@ describe("the outliner in the browser", () => {
       const defRow = page.getByRole("treeitem", { name: "定义 定义" });
       await defRow.waitFor();
       expect(await defRow.getByTitle("类型：DEF").textContent()).toBe("定义");
-      await untilServerHas(page, nodeId, [["一", ["四", ["二", ["三"]]]], "五", "定义"]);
+      await untilServerHasTree(page, nodeId, [["一", ["四", ["二", ["三"]]]], "五", "定义"]);
       const tree = await apiGet<IdTree>(page, `/dnode/${nodeId}/id_tree`);
       expect(tree.children[2]).toMatchObject({ name: "定义", type: "DEF" });
       await page.reload();
@@ -184,7 +150,7 @@ describe("the outliner in the browser", () => {
       );
       // The browser told the page the Enter belonged to the composition.
       expect(seen).toEqual([expect.objectContaining({ key: "Enter", isComposing: true })]);
-      await untilServerHas(page, nodeId, [["一", ["四", ["二", ["三"]]]], "五知", "定义"]);
+      await untilServerHasTree(page, nodeId, [["一", ["四", ["二", ["三"]]]], "五知", "定义"]);
       expect((await visibleRows(page)).map(([, name]) => name)).toEqual([
         "一",
         "四",

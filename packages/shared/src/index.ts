@@ -3,6 +3,7 @@ import "./zod-locale";
 export * from "./avatar";
 export * from "./messages";
 export * from "./order";
+export * from "./pending-updates";
 export * from "./permissions";
 export * from "./references";
 export * from "./relations";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { MESSAGES } from "@zhishu/shared";
+import { MESSAGES, type PendingUpdate as SharedPendingUpdate } from "@zhishu/shared";
 import { eq, sql } from "drizzle-orm";
 import { type Db, queryRows, type Tx } from "../db/client";
 import { dnode } from "../db/schema";
@@ -18,18 +18,8 @@ export interface Snapshot {
   children: Snapshot[];
 }
 
-/** A pending update in the source's content.to_updates (workspace-spec 2 "Pending-update bar"). */
-export interface PendingUpdate {
-  id: string;
-  type: "update" | "update_children_and_self" | "create" | "delete";
-  from_id: number;
-  pushed_by: number;
-  pushed_at: string;
-  name: string;
-  node_type: string;
-  content: Record<string, unknown>;
-  children?: Snapshot[];
-}
+/** A pending update in the source's content.to_updates, with the pushed subtree as snapshots. */
+export type PendingUpdate = SharedPendingUpdate<Snapshot>;
 
 const MAX_SNAPSHOT_NODES = 500;
 const withoutPending = ({ to_updates: _drop, ...rest }: Record<string, unknown>) => rest;

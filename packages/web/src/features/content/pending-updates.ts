@@ -1,19 +1,4 @@
-/** The kinds of pending update a synchronised copy can offer (server services/sync.ts). */
-export const PENDING_UPDATE_TYPES = ["update", "update_children_and_self", "create", "delete"] as const;
-export type PendingUpdateType = (typeof PENDING_UPDATE_TYPES)[number];
-
-/** One entry of `content.to_updates`, as the server's push writes it. */
-export interface PendingUpdate {
-  id: string;
-  type: PendingUpdateType;
-  from_id: number;
-  pushed_by: number;
-  pushed_at: string;
-  name: string;
-  node_type: string;
-  content: Record<string, unknown>;
-  children?: unknown[];
-}
+import { PENDING_UPDATE_TYPES, type PendingUpdate, type PendingUpdateType } from "@zhishu/shared";
 
 const isPendingUpdate = (entry: unknown): entry is PendingUpdate =>
   typeof entry === "object" &&

@@ -1,25 +1,15 @@
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../api/test-helpers";
-import { Providers } from "../../app/Providers";
 import { useAuth } from "../../stores/auth";
+import { makeNode, renderInApp, sentBody } from "../content/test-helpers";
 import type { Dnode } from "../outliner/types";
 import { NodeActions } from "./NodeActions";
 
 const ROOT = 3;
-const node = (over: Partial<Dnode> = {}): Dnode => ({
-  id: 10,
-  name: "宋史",
-  type: "NOTE",
-  content: {},
-  parent_id: 9,
-  main_relation: "CHILD_NODE",
-  owner_id: 7,
-  relations: {},
-  permissions: { read: true, write: true, admin: true },
-  ...over,
-});
+/** A node the signed-in user owns, with admin rights unless the test says otherwise. */
+const node = (over: Partial<Dnode> = {}): Dnode =>
+  makeNode({ permissions: { read: true, write: true, admin: true }, ...over });
 
 beforeEach(() => {
   useAuth.setState({
@@ -33,21 +23,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const renderActions = (n: Dnode) =>
-  render(
-    <Providers>
-      <MemoryRouter>
-        <NodeActions node={n} />
-      </MemoryRouter>
-    </Providers>,
-  );
+const renderActions = (n: Dnode) => renderInApp(<NodeActions node={n} />);
 
 async function chooseMenu(label: string) {
   fireEvent.click(screen.getByRole("button", { name: "更多操作" }));
   fireEvent.click(await screen.findByText(label));
 }
-
-const body = (init: unknown) => JSON.parse(String((init as RequestInit).body));
 
 describe("NodeActions", () => {
   it("favours a node with a FAVOR link from the user's root, and refuses a second time with the spec's text", async () => {
@@ -61,7 +42,7 @@ describe("NodeActions", () => {
     renderActions(node());
     await chooseMenu("收藏");
     expect(await screen.findByText("已收藏")).toBeTruthy();
-    expect(body(fetch.mock.calls[0]![1])).toEqual({ x_node_id: ROOT, y_node_id: 10, y_name: "FAVOR" });
+    expect(sentBody(fetch.mock.calls[0]![1])).toEqual({ x_node_id: ROOT, y_node_id: 10, y_name: "FAVOR" });
     await chooseMenu("收藏");
     expect(await screen.findByText("该知识点已经收藏过了")).toBeTruthy();
   });
@@ -79,7 +60,7 @@ describe("NodeActions", () => {
     renderActions(node());
     await chooseMenu("添加到首页");
     expect(await screen.findByText("知识点已添加到首页")).toBeTruthy();
-    expect(body(fetch.mock.calls[0]![1])).toEqual({
+    expect(sentBody(fetch.mock.calls[0]![1])).toEqual({
       refered_nodes_ids: [10],
       target_node_id: ROOT,
       relation_name: "USER_ROOT",
@@ -128,7 +109,7 @@ describe("SharePopover", () => {
     const post = fetch.mock.calls.find(
       ([u, i]) => String(u).endsWith("/dnode-permission/") && (i as RequestInit).method === "POST",
     )!;
-    expect(body(post[1])).toEqual({ dnode: 10, user: 8, can_write: true });
+    expect(sentBody(post[1])).toEqual({ dnode: 10, user: 8, can_write: true });
     fireEvent.click(screen.getByRole("switch", { name: "公开" }));
     expect(await screen.findByText("已公开")).toBeTruthy();
   });

@@ -1,12 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { useAuth } from "../../stores/auth";
-import { resetSharedController, sharedController } from "./context";
-import { endDrag } from "./drag-store";
+import { sharedController } from "./context";
 import { FakeServer } from "./fake-server";
-import { renderNodePage } from "./render-node-page";
-import { resetSelection } from "./selection-store";
-import { resetOutline } from "./store";
+import { renderNodePage, resetNodePageState } from "./render-node-page";
 import { stubTreeLayout } from "./test-helpers";
 
 let server: FakeServer;
@@ -25,12 +21,7 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  localStorage.clear();
-  resetOutline();
-  resetSelection();
-  resetSharedController();
-  endDrag();
-  useAuth.setState({ loggedIn: true });
+  resetNodePageState();
   server = new FakeServer();
   server.add(1, "知识树", { type: "DIR" });
   server.add(2, "一", { parent: 1 }).add(3, "二", { parent: 1 }).add(4, "三", { parent: 1 });

@@ -1,10 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { useAuth } from "../../stores/auth";
-import { resetSharedController, sharedController } from "./context";
+import { sharedController } from "./context";
 import { FakeServer } from "./fake-server";
-import { renderNodePage } from "./render-node-page";
-import { resetOutline } from "./store";
+import { renderNodePage, resetNodePageState } from "./render-node-page";
 import { stubTreeLayout } from "./test-helpers";
 import { VIEW_STATUS_KEY } from "./view-status";
 
@@ -16,10 +14,7 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  localStorage.clear();
-  resetOutline();
-  resetSharedController();
-  useAuth.setState({ loggedIn: true });
+  resetNodePageState();
   server = new FakeServer();
   server.add(1, "知识树", { type: "DIR" });
 });

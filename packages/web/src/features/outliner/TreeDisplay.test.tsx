@@ -1,10 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { useAuth } from "../../stores/auth";
-import { resetSharedController } from "./context";
 import { FakeServer } from "./fake-server";
 import { WHEEL_STEP_MS } from "./levels";
-import { renderNodePage } from "./render-node-page";
+import { renderNodePage, resetNodePageState } from "./render-node-page";
 import { resetOutline, upsertNodes } from "./store";
 import { stubTreeLayout } from "./test-helpers";
 import { VIEW_STATUS_KEY } from "./view-status";
@@ -19,10 +17,7 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  localStorage.clear();
-  resetOutline();
-  resetSharedController();
-  useAuth.setState({ loggedIn: true });
+  resetNodePageState();
   vi.spyOn(Date, "now").mockImplementation(() => now);
   // 知识树 ─ 甲 ─ 甲一 ─ 甲一一
   //        └ 乙 ─ 乙一

@@ -2,7 +2,22 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { Providers } from "../../app/Providers";
+import { useAuth } from "../../stores/auth";
+import { resetSharedController } from "./context";
+import { endDrag } from "./drag-store";
 import { NodePage } from "./NodePage";
+import { resetSelection } from "./selection-store";
+import { resetOutline } from "./store";
+
+/** A signed-in page with nothing kept from an earlier test: storage, store, ticks, drag, controller. */
+export function resetNodePageState(): void {
+  localStorage.clear();
+  resetOutline();
+  resetSelection();
+  resetSharedController();
+  endDrag();
+  useAuth.setState({ loggedIn: true });
+}
 
 /** Renders the node page at `path` as the app does (providers, a fresh query client, the routes); tests only. */
 export function renderNodePage(path = "/data/1") {
