@@ -122,11 +122,10 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
   });
 
   // A row asked to take focus is scrolled into the window first, so it is rendered and can take it.
+  // (A new request is a new `focus` object, so the same index asked again scrolls again.)
   useEffect(() => {
-    if (!focus) return;
-    const index = rows.findIndex((r) => r.key === focus.key);
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: "auto" });
-  }, [focus, rows, virtualizer]);
+    if (focus && focusIndex >= 0) virtualizer.scrollToIndex(focusIndex, { align: "auto" });
+  }, [focus, focusIndex, virtualizer]);
 
   const toggleGroup = (relation: string) => {
     const collapsed = new Set(collapsedGroups);
