@@ -1,10 +1,10 @@
 import { queryRows, sql } from "../packages/server/src/db/client";
-import { inheritedGroups } from "../packages/server/src/services/inheritance";
-import { loadNodeRows } from "../packages/server/src/services/node-read";
-import { createNode as createNodeService } from "../packages/server/src/services/nodes";
-import { relationGroups } from "../packages/server/src/services/relation-summary";
-import { searchNodes } from "../packages/server/src/services/search";
-import { relationsWithData } from "../packages/server/src/services/tree-read";
+import { loadNodeRows } from "../packages/server/src/policies/node-access";
+import { relationGroups } from "../packages/server/src/services/graph/relation-groups";
+import { relationsWithData } from "../packages/server/src/services/graph/relation-pages";
+import { createNode as createNodeService } from "../packages/server/src/services/nodes/create";
+import { inheritedGroups } from "../packages/server/src/services/nodes/inheritance";
+import { searchNodes } from "../packages/server/src/services/search/search";
 import { call, makeUser } from "../packages/server/src/test/client";
 import { createNode } from "../packages/server/src/test/factories";
 import { startTestServer } from "../packages/server/src/test/harness";

@@ -1,6 +1,6 @@
 import type { Db } from "../packages/server/src/db/client";
 import { rightsOnIds } from "../packages/server/src/policies/node";
-import { relationsWithData } from "../packages/server/src/services/tree-read";
+import { relationsWithData } from "../packages/server/src/services/graph/relation-pages";
 import { call, makeUser } from "../packages/server/src/test/client";
 import { createNode } from "../packages/server/src/test/factories";
 import type { TestServer } from "../packages/server/src/test/harness";

@@ -1,6 +1,6 @@
 import { type Db, sql } from "../packages/server/src/db/client";
 import { dnode, dnodeRelation } from "../packages/server/src/db/schema";
-import { searchVectorSql } from "../packages/server/src/services/search-vector";
+import { searchVectorSql } from "../packages/server/src/services/search/vector";
 
 const WORDS = [
   "知识",

@@ -1,6 +1,7 @@
 import "./zod-locale";
 
 export * from "./avatar";
+export * from "./contracts/dnode";
 export * from "./messages";
 export * from "./order";
 export * from "./pending-updates";

@@ -50,6 +50,7 @@ export const MESSAGES = {
   selfRelation: "节点不能和自己建立关系",
   userRootCannotMove: "用户根节点不能移动或引用",
   cannotDeleteUserRoot: "不能删除用户根节点",
+  userRootOnly: "用户根节点只能在注册时创建",
   relationExists: "该关系已经存在",
   nameTooLong: "名称不能超过2000个字符",
   contentTooLarge: "内容过大",

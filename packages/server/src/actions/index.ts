@@ -2,3 +2,4 @@
 import "./sync-actions";
 
 export { type ActionResult, findAction } from "./registry";
+export { runAction } from "./run";

@@ -1,8 +1,8 @@
 import { MESSAGES } from "@zhishu/shared";
 import type { Db } from "../db/client";
+import type { DnodeWithExtras } from "../db/node-rows";
 import { badRequest } from "../errors";
 import type { Level } from "../policies/node";
-import type { DnodeWithExtras } from "../presenters/dnode";
 
 /** What an action gets: the caller, the node it runs on (already authorised) and its params. */
 export interface ActionContext {

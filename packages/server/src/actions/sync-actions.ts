@@ -1,6 +1,6 @@
 import { MESSAGES } from "@zhishu/shared";
 import { badRequest } from "../errors";
-import { acceptUpdates, clearPending, pull, push } from "../services/sync";
+import { acceptUpdates, clearPending, pull, push } from "../services/sync/push-pull";
 import { registerAction } from "./registry";
 
 // Synchronised copies (workspace-spec 3 src_id/src_version; 2 "Pending-update bar").

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { register } from "../services/accounts";
+import { register } from "../services/accounts/accounts";
 import { createPostgresDatabase, testDbKind } from "../test/harness";
 import { type Database, openPglite, openPostgres, queryRows } from "./client";
 

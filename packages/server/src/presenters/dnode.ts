@@ -1,53 +1,7 @@
-import type { dnode } from "../db/schema";
-import type { NodeRights } from "../policies/node";
-import type { RelationGroup } from "../services/relation-summary";
+import type { DnodeJson, NodeRights, RelationGroup } from "@zhishu/shared";
+import type { DnodeWithExtras } from "../db/node-rows";
 
-export type DnodeRow = typeof dnode.$inferSelect;
-
-/** A node row with what the presenter needs from other tables. */
-export interface DnodeWithExtras extends DnodeRow {
-  creatorName: string | null;
-  /** yorder of the node under its main parent, when known. */
-  mainOrder?: number | null;
-  /** The caller's first-pass rank and walk flag (policies/node.ts), when loaded for a caller. */
-  policyRank?: number;
-  policyWalk?: boolean;
-}
-
-/** A dnode as the API returns it (workspace-spec 3 "Dnode"); the search vector never leaves the server. */
-export interface DnodeJson {
-  id: number;
-  name: string;
-  type: string;
-  content: Record<string, unknown>;
-  parent_id: number | null;
-  main_relation: string | null;
-  owner_id: number;
-  creator_id: number;
-  creator_name: string | null;
-  src_id: number | null;
-  src_version: number | null;
-  version: number;
-  anchor_id: number | null;
-  order: number | null;
-  created_at: string;
-  updated_at: string;
-  finished_at: string | null;
-  xtype: string | null;
-  relations: Record<string, RelationGroup>;
-  children: number[];
-  dd_cnt: number;
-  relatedChildrenCnt: number;
-  questionsCnt: number;
-  evolves: number;
-  permissions: NodeRights;
-  /** True when the node's tree is published (the client colours its bullet). */
-  is_public: boolean;
-  /** A placeholder for a node the caller may not read: only its id is real. */
-  locked?: true;
-  /** For concepts, classes and instances: what they inherit, by relation name (`relations.inheritances` holds all). */
-  inheritance_groups?: Record<string, RelationGroup>;
-}
+export type { DnodeJson };
 
 /** Presents one node with its relation groups and the caller's rights. */
 export function presentDnode(

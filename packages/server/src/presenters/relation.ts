@@ -1,22 +1,9 @@
+import type { RelationJson } from "@zhishu/shared";
 import type { dnodeRelation } from "../db/schema";
 
 type RelationRow = typeof dnodeRelation.$inferSelect;
 
-/** A relation record as the API returns it (workspace-spec 3 "Relation record"). */
-export interface RelationJson {
-  id: number;
-  xnode: number;
-  ynode: number;
-  relation_name: string;
-  custom_relation: number | null;
-  xorder: number;
-  yorder: number;
-  key: string | null;
-  created_at: string;
-  info: Record<string, unknown>;
-  showed_side: string | null;
-  is_deleted: boolean;
-}
+export type { RelationJson };
 
 /** Presents one relation row. */
 export function presentRelation(row: RelationRow): RelationJson {

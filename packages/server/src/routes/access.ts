@@ -14,9 +14,9 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../auth/plugin";
 import type { AppContext } from "../context";
-import { anchorAuthInfo, checkPermission, manageGrant, oneAnchorAuth } from "../services/grants";
-import { publicKnowledge, publish, userAnchors } from "../services/publishing";
-import { deleteShare, getShare, listShares, setShare } from "../services/shares";
+import { anchorAuthInfo, checkPermission, manageGrant, oneAnchorAuth } from "../services/access/grants";
+import { publicKnowledge, publish, userAnchors } from "../services/access/publishing";
+import { deleteShare, getShare, listShares, setShare } from "../services/access/shares";
 
 /** Grants, per-node shares, publishing and the lists of shared trees (workspace-spec 6, 7). */
 export const accessRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

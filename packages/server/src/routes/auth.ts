@@ -2,7 +2,7 @@ import { loginBody, refreshBody, registerBody } from "@zhishu/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../context";
 import { presentSelf } from "../presenters/user";
-import * as accounts from "../services/accounts";
+import * as accounts from "../services/accounts/accounts";
 
 /** Register, login and token refresh (people-spec 7 "Auth and users"). */
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

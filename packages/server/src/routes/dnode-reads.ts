@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/plugin";
 import type { AppContext } from "../context";
-import { fieldValue } from "../services/content-field";
+import { fieldValue } from "../services/nodes/content-field";
 import {
   classNode,
   customFields,
@@ -12,9 +12,9 @@ import {
   myLastNode,
   myNodes,
   myNodesByDateRange,
-} from "../services/node-lists";
-import { getNode } from "../services/node-read";
-import { updateNode } from "../services/nodes";
+} from "../services/nodes/lists";
+import { getNode } from "../services/nodes/read";
+import { updateNode } from "../services/nodes/update";
 import { idParams } from "./params";
 
 const nameParams = z.object({ name: z.string().min(1).max(200) });

@@ -10,12 +10,15 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../auth/plugin";
 import type { AppContext } from "../context";
+import { loadNodeRows } from "../policies/node-access";
 import { presentRelation } from "../presenters/relation";
-import { getNode, loadNodeRows, presentNodes } from "../services/node-read";
-import { createNode, deleteNodes, updateNode } from "../services/nodes";
-import { ancestorPath } from "../services/paths";
-import { searchNodes } from "../services/search";
-import { batchRelationsWithData, nodeRelationsWithData } from "../services/tree-read";
+import { ancestorPath } from "../services/graph/paths";
+import { batchRelationsWithData, nodeRelationsWithData } from "../services/graph/relation-pages";
+import { createNode } from "../services/nodes/create";
+import { deleteNodes } from "../services/nodes/delete";
+import { getNode, presentNodes } from "../services/nodes/read";
+import { updateNode } from "../services/nodes/update";
+import { searchNodes } from "../services/search/search";
 import { idParams } from "./params";
 
 /** Node reads and writes (workspace-spec 7). Every call needs a user; the node policy decides the rest. */

@@ -2,11 +2,12 @@ import { changeParentBody, cloneBody, moveBody, moveHereBody, referBody } from "
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../auth/plugin";
 import type { AppContext } from "../context";
+import { loadNodeRows } from "../policies/node-access";
 import { presentRelation } from "../presenters/relation";
-import { cloneNode } from "../services/clone";
-import { moveNodes } from "../services/move-nodes";
-import { changeMainParent, referNodes } from "../services/moves";
-import { getNode, loadNodeRows, presentNodes } from "../services/node-read";
+import { cloneNode } from "../services/graph/clone";
+import { changeMainParent, referNodes } from "../services/graph/main-place";
+import { moveNodes } from "../services/graph/move";
+import { getNode, presentNodes } from "../services/nodes/read";
 
 /** Moving, referring and cloning nodes (workspace-spec 4 "Drag", 7). */
 export const moveRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -13,9 +13,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../auth/plugin";
 import type { AppContext } from "../context";
 import { presentRelation } from "../presenters/relation";
-import { getNode } from "../services/node-read";
-import { createNode } from "../services/nodes";
-import { addRelatedValue } from "../services/related-values";
+import { addRelatedValue } from "../services/graph/related-values";
 import {
   createRelation,
   deleteRelationById,
@@ -24,7 +22,9 @@ import {
   relationBetween,
   relationsByIds,
   removeRelationByNodes,
-} from "../services/relations";
+} from "../services/graph/relations";
+import { createNode } from "../services/nodes/create";
+import { getNode } from "../services/nodes/read";
 import { idParams } from "./params";
 
 /** The /api/dnode_relation/* calls, add_related_value and remove-relation (workspace-spec 7). */

@@ -2,7 +2,7 @@ import { saveTabStateBody } from "@zhishu/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../auth/plugin";
 import type { AppContext } from "../context";
-import { getTabState, saveTabState } from "../services/tab-state";
+import { getTabState, saveTabState } from "../services/accounts/tab-state";
 
 /** /api/tabstate/*: the tab workspace saved per user (workspace-spec 7). */
 export const tabStateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -7,8 +7,14 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { requireUser } from "../auth/plugin";
 import type { AppContext } from "../context";
 import { badRequest, notFound } from "../errors";
-import { FILE_LIMIT_BYTES, IMAGE_LIMIT_BYTES, resolveMedia, storeFile, storeImage } from "../services/media";
-import { servingType } from "../services/media-types";
+import {
+  FILE_LIMIT_BYTES,
+  IMAGE_LIMIT_BYTES,
+  resolveMedia,
+  storeFile,
+  storeImage,
+} from "../services/media/store";
+import { servingType } from "../services/media/types";
 
 /** The first file part whose field name is one of `fields`; other parts are drained and ignored. */
 async function filePart(request: FastifyRequest, fields: string[], fileSize: number) {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../auth/plugin";
 import type { AppContext } from "../context";
 import { presentPublicUser, presentSearchResult, presentSelf } from "../presenters/user";
-import * as accounts from "../services/accounts";
+import * as accounts from "../services/accounts/accounts";
 import { idParams } from "./params";
 
 /** The caller's own profile and other users' public profiles. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../auth/plugin";
 import type { AppContext } from "../context";
-import { allClasses, nodeServices } from "../services/virtual-nodes";
+import { allClasses, nodeServices } from "../services/nodes/virtual-nodes";
 import { idParams } from "./params";
 
 /** Computed lists that are not stored as relations (workspace-spec 7 /virtual_dnodes/). */

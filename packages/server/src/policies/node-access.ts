@@ -1,0 +1,51 @@
+import { sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { type DnodeWithExtras, selectNodeRows } from "../db/node-rows";
+import { dnode } from "../db/schema";
+import { authorize, firstPassColumns, type Level, NO_RIGHTS, type NodeRights, rightsOfLoaded } from "./node";
+
+/**
+ * Node rows by id; given a caller, the same query carries the first pass of the rights rule
+ * (see `rightsOfLoaded`), so reading a node and knowing the caller's rights on it is one query.
+ */
+export async function loadNodeRows(
+  db: Db | Tx,
+  ids: number[],
+  caller?: number | null,
+): Promise<DnodeWithExtras[]> {
+  if (typeof caller !== "number") return selectNodeRows(db, ids);
+  const first = firstPassColumns(caller, sql`${dnode.ownerId}`, sql`${dnode.anchorId}`);
+  return selectNodeRows(db, ids, { policyRank: first.rank, policyWalk: first.walk });
+}
+
+/** One node row, or undefined (with the caller's first pass when given). */
+export async function loadNodeRow(
+  db: Db | Tx,
+  id: number,
+  caller?: number | null,
+): Promise<DnodeWithExtras | undefined> {
+  return (await loadNodeRows(db, [id], caller))[0];
+}
+
+/** A node with the caller's rights on it, from one query (two when the rule must walk ancestors). */
+export async function authorizedNode(
+  db: Db | Tx,
+  userId: number | null,
+  id: number,
+  level: Level,
+): Promise<{ row: DnodeWithExtras; rights: NodeRights }> {
+  const row = await loadNodeRow(db, id, userId);
+  const rights = row ? ((await rightsOfLoaded(db, userId, [row])).get(id) ?? NO_RIGHTS) : NO_RIGHTS;
+  authorize(row, rights, level);
+  return { row: row!, rights };
+}
+
+/** One node the caller may act on at `level`: 404 when missing, 403 without the right. */
+export async function requireNode(
+  db: Db | Tx,
+  userId: number | null,
+  id: number,
+  level: Level,
+): Promise<DnodeWithExtras> {
+  return (await authorizedNode(db, userId, id, level)).row;
+}

@@ -1,0 +1,69 @@
+import { type RelationGroup, X_SIDE_PREFIX } from "@zhishu/shared";
+import { type SQL, sql } from "drizzle-orm";
+import { type Db, queryRows, type Tx } from "../../db/client";
+
+export type { RelationGroup };
+
+/** The head of a relation group is capped (workspace-spec 9: "relation head list capped at 200 ids"). */
+export const RELATION_HEAD_LIMIT = 200;
+
+interface GroupRow {
+  node_id: number;
+  relation_name: string;
+  size: number;
+  head: number[];
+  rel_ids: number[];
+}
+
+/** `(a, b, c)` as bound parameters, for `in` lists. */
+export const idList = (ids: number[]): SQL =>
+  sql`(${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+
+/**
+ * The relation groups of many nodes in two queries (never one per node): groups where the node is the
+ * x side are keyed by relation name; groups where it is the y side by `x__` plus the name.
+ */
+export async function relationGroups(
+  db: Db | Tx,
+  nodeIds: number[],
+): Promise<Map<number, Record<string, RelationGroup>>> {
+  const result = new Map<number, Record<string, RelationGroup>>(nodeIds.map((id) => [id, {}]));
+  if (nodeIds.length === 0) return result;
+  const ids = idList(nodeIds);
+  // Sizes come from relation_count (kept by a trigger); each head is a lateral index scan that stops
+  // after 200 rows, so a node with 10,000 children never counts, sorts or aggregates them all.
+  const groupsOf = (side: "y" | "x") => {
+    const own = sql.raw(side === "y" ? "xnode" : "ynode");
+    const other = sql.raw(side === "y" ? "ynode" : "xnode");
+    const order = sql.raw(side === "y" ? "yorder" : "xorder");
+    return sql`
+    select g.node as node_id, g.relation_name, g.size, h.head, h.rel_ids
+    from relation_count g
+    cross join lateral (
+      select array_agg(t.other order by t.ord, t.id) as head, array_agg(t.id order by t.ord, t.id) as rel_ids
+      from (select r.${other} as other, r.${order} as ord, r.id from dnode_relation r
+            where r.${own} = g.node and r.relation_name = g.relation_name and not r.is_deleted
+            order by r.${order}, r.id limit ${RELATION_HEAD_LIMIT}) t) h
+    where g.node in ${ids} and g.side = ${side} and g.size > 0`;
+  };
+  const [ySide, xSide] = await Promise.all([
+    queryRows<GroupRow>(db, groupsOf("y")),
+    queryRows<GroupRow>(db, groupsOf("x")),
+  ]);
+  const put = (rows: GroupRow[], prefix: string) => {
+    for (const row of rows) {
+      const dict: Record<number, number> = {};
+      row.head.forEach((id, i) => {
+        dict[id] = row.rel_ids[i];
+      });
+      const groups = result.get(row.node_id);
+      if (groups) groups[prefix + row.relation_name] = { size: row.size, head: row.head, dict };
+    }
+  };
+  put(ySide, "");
+  put(xSide, X_SIDE_PREFIX);
+  return result;
+}

@@ -1,0 +1,83 @@
+import { MESSAGES } from "@zhishu/shared";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import type { DnodeWithExtras } from "../../db/node-rows";
+import { anchorSetting } from "../../db/schema";
+import { notFound } from "../../errors";
+import { type NodeRights, rightsOfLoaded } from "../../policies/node";
+import { authorizedNode, loadNodeRows } from "../../policies/node-access";
+import { type DnodeJson, presentDnode, presentLockedDnode } from "../../presenters/dnode";
+import { relationGroups } from "../graph/relation-groups";
+import { inheritedGroups } from "./inheritance";
+
+/**
+ * Presents rows the caller may read, in the order given, with relation groups from one batch query and
+ * the caller's rights from one rights query. Rows the caller may not read are dropped, or with
+ * `{locked: true}` shown as a placeholder that carries the id and nothing of the name or content.
+ */
+export async function presentNodes(
+  db: Db | Tx,
+  userId: number | null,
+  rows: DnodeWithExtras[],
+  options: { locked?: boolean; rights?: Map<number, NodeRights> } = {},
+): Promise<DnodeJson[]> {
+  const rights = options.rights ?? (await rightsOfLoaded(db, userId, rows));
+  const rightsOf = (row: DnodeWithExtras): NodeRights => rights.get(row.id)!;
+  const readable = rows.filter((row) => rightsOf(row).read);
+  const [groups, inherited, published] = await Promise.all([
+    relationGroups(
+      db,
+      readable.map((row) => row.id),
+    ),
+    inheritedGroups(db, readable),
+    publishedAnchors(
+      db,
+      readable.map((row) => row.anchorId),
+    ),
+  ]);
+  const shown = options.locked ? rows : readable;
+  return shown.map((row) => {
+    if (!rightsOf(row).read) return presentLockedDnode(row.id);
+    const own = groups.get(row.id) ?? {};
+    const inheritance = inherited.get(row.id);
+    const relations = inheritance ? { ...own, inheritances: inheritance.inheritances } : own;
+    const isPublic = row.anchorId !== null && published.has(row.anchorId);
+    const json = presentDnode(row, relations, rightsOf(row), isPublic);
+    return inheritance ? { ...json, inheritance_groups: inheritance.byName } : json;
+  });
+}
+
+/** Presents the nodes of these ids the caller may read, in the order given. */
+export async function presentNodeIds(
+  db: Db | Tx,
+  userId: number | null,
+  ids: number[],
+): Promise<DnodeJson[]> {
+  const rows = await loadNodeRows(db, ids, userId);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return presentNodes(
+    db,
+    userId,
+    ids.map((id) => byId.get(id)).filter((r) => r !== undefined),
+    { rights: await rightsOfLoaded(db, userId, rows) },
+  );
+}
+
+/** Which of these trees are published, in one query. */
+async function publishedAnchors(db: Db | Tx, anchorIds: (number | null)[]): Promise<Set<number>> {
+  const ids = [...new Set(anchorIds.filter((id) => id !== null))];
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: anchorSetting.anchorId })
+    .from(anchorSetting)
+    .where(and(inArray(anchorSetting.anchorId, ids), eq(anchorSetting.isPublic, true)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** GET /api/dnode/{id}: the node with its groups; 404 / 403 as the policy says. */
+export async function getNode(db: Db, userId: number | null, id: number): Promise<DnodeJson> {
+  const { row, rights } = await authorizedNode(db, userId, id, "read");
+  const [json] = await presentNodes(db, userId, [row], { rights: new Map([[id, rights]]) });
+  if (!json) throw notFound(MESSAGES.nodeNotFound, "NODE_NOT_FOUND");
+  return json;
+}
