@@ -2,6 +2,7 @@ import "./zod-locale";
 
 export * from "./avatar";
 export * from "./contracts/dnode";
+export * from "./contracts/trash";
 export * from "./messages";
 export * from "./order";
 export * from "./pending-updates";

@@ -50,6 +50,10 @@ export const MESSAGES = {
   selfRelation: "节点不能和自己建立关系",
   userRootCannotMove: "用户根节点不能移动或引用",
   cannotDeleteUserRoot: "不能删除用户根节点",
+  // recycle bin (回收站)
+  trashItemNotFound: "回收站里没有这一项，可能已被恢复或已过期",
+  trashRestoreForbidden: "你没有权限恢复到原来的位置，请联系知识树的主人",
+  trashPlaceGone: "原来的位置已不存在，只有知识树的主人可以恢复它",
   userRootOnly: "用户根节点只能在注册时创建",
   relationExists: "该关系已经存在",
   nameTooLong: "名称不能超过2000个字符",
@@ -62,6 +66,7 @@ export const MESSAGES = {
   noSource: "该知识点没有同步来源",
   noPendingUpdates: "没有待处理的更新",
   sourceUnchanged: "来源没有新的变化",
+  pushTooLarge: "推送的内容过大，请减少子节点或内容后再推送",
   authTypeInvalid: "权限类型只能是 read、write 或 admin",
   idListInvalid: "请提供知识点编号列表",
   tooManyIds: "一次最多查询 500 个",

@@ -1,5 +1,6 @@
 import { MESSAGES } from "@zhishu/shared";
 import { badRequest } from "../errors";
+import { writeTransaction } from "../services/events/write-transaction";
 import { acceptUpdates, clearPending, pull, push } from "../services/sync/push-pull";
 import { registerAction } from "./registry";
 
@@ -27,18 +28,18 @@ registerAction("pull", {
 registerAction("accept_updates", {
   level: "write",
   async run({ db, userId, node }) {
-    const { deletedIds } = await db.transaction((tx) => acceptUpdates(tx, userId, node));
+    const { deletedIds } = await writeTransaction(db, userId, (tx) => acceptUpdates(tx, userId, node));
     return { message: "已接受更新", dnodeIds: deletedIds.includes(node.id) ? [] : [node.id], deletedIds };
   },
 });
 
 registerAction("reject_updates", {
   level: "write",
-  async run({ db, node }) {
+  async run({ db, userId, node }) {
     if (!Array.isArray(node.content.to_updates) || node.content.to_updates.length === 0) {
       throw badRequest(MESSAGES.noPendingUpdates);
     }
-    await db.transaction((tx) => clearPending(tx, node.id));
+    await writeTransaction(db, userId, (tx) => clearPending(tx, node));
     return { message: "已拒绝更新", dnodeIds: [node.id] };
   },
 });

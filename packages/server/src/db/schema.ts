@@ -228,3 +228,57 @@ export const tabState = pgTable("tab_state", {
   state: jsonb("state").$type<Record<string, unknown>>().notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
+
+/**
+ * What one transaction changed in the node graph, written in that transaction by the one writer of node
+ * and relation rows (services/nodes/write.ts, services/graph/relation-rows.ts). After commit a NOTIFY
+ * carries its id to every app server, whose live-update hub delivers it to the sockets allowed to see it.
+ * Rows are short-lived: clients that were away resync from the data itself (`updated_after`), not from here.
+ */
+export const nodeEvent = pgTable(
+  "node_event",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    actorId: integer("actor_id"),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** Every node the transaction created, changed, moved or deleted, or whose links changed. */
+    nodeIds: integer("node_ids").array().notNull(),
+    /** The trees (anchors) those nodes belong to, before and after a move. */
+    anchorIds: integer("anchor_ids").array().notNull(),
+    /** [{kind, node_ids, anchor_ids, fields?, relation_ids?}] in the order they happened. */
+    changes: jsonb("changes").$type<Record<string, unknown>[]>().notNull(),
+  },
+  (t) => [index("node_event_at_idx").on(t.at)],
+);
+
+/**
+ * A deleted subtree kept for 30 days (回收站): the rows as they were (nodes, their links, versions, grants,
+ * shares, publishing), so a restore puts them back with the same ids in their old place.
+ */
+export const trashItem = pgTable(
+  "trash_item",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** Deletes made by one call share a batch, so one 撤销 restores them all. */
+    batchId: text("batch_id").notNull(),
+    rootId: integer("root_id").notNull(),
+    name: text("name").notNull(),
+    type: text("type").notNull(),
+    nodeCount: integer("node_count").notNull(),
+    /** The tree's owner and the person who deleted: both find it in their 回收站. */
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    deletedBy: integer("deleted_by").references(() => users.id, { onDelete: "set null" }),
+    parentId: integer("parent_id"),
+    mainRelation: text("main_relation"),
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    snapshot: jsonb("snapshot").$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    index("trash_owner_idx").on(t.ownerId, t.deletedAt),
+    index("trash_deleter_idx").on(t.deletedBy, t.deletedAt),
+    index("trash_batch_idx").on(t.batchId),
+    index("trash_deleted_at_idx").on(t.deletedAt),
+  ],
+);

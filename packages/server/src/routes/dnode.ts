@@ -53,8 +53,8 @@ export const dnodeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   );
 
   app.post("/api/dnode/delete_batch", { schema: { body: deleteBatchBody } }, async (request) => {
-    const deleted = await deleteNodes(db, requireUser(request), request.body.ids);
-    return { success: true, deleted_dnode_ids: deleted };
+    const { deletedIds, trashBatchId } = await deleteNodes(db, requireUser(request), request.body.ids);
+    return { success: true, deleted_dnode_ids: deletedIds, trash_batch_id: trashBatchId };
   });
 
   app.get("/api/dnode/:id", { schema: { params: idParams } }, async (request) =>

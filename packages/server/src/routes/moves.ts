@@ -21,9 +21,7 @@ export const moveRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post("/api/dnode/refer", { schema: { body: referBody } }, async (request, reply) => {
     const userId = requireUser(request);
     const { refered_nodes_ids, target_node_id, relation_name, location } = request.body;
-    await db.transaction((tx) =>
-      referNodes(tx, userId, refered_nodes_ids, target_node_id, relation_name, location),
-    );
+    await referNodes(db, userId, refered_nodes_ids, target_node_id, relation_name, location);
     const rows = await loadNodeRows(db, refered_nodes_ids, userId);
     return reply.status(201).send(await presentNodes(db, userId, rows));
   });

@@ -22,7 +22,7 @@ export const relationNameSchema = z
   .refine(isStorableRelationName, MESSAGES.relationNameInvalid);
 
 // Content is a free dictionary, but a bounded one: 256 KiB of JSON at most.
-const MAX_CONTENT_BYTES = 256 * 1024;
+export const MAX_CONTENT_BYTES = 256 * 1024;
 export const contentSchema = z
   .record(z.string().max(100), z.unknown())
   .refine((c) => JSON.stringify(c).length <= MAX_CONTENT_BYTES, MESSAGES.contentTooLarge)

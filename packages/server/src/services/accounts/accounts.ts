@@ -3,8 +3,10 @@ import { eq, sql } from "drizzle-orm";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "../../auth/password";
 import type { TokenService } from "../../auth/tokens";
 import type { Db } from "../../db/client";
-import { dnode, users } from "../../db/schema";
+import { users } from "../../db/schema";
 import { AppError, conflict, notFound, unauthorized } from "../../errors";
+import { writeTransaction } from "../events/write-transaction";
+import { insertNodeRow } from "../nodes/write";
 import { clearFailures, isThrottled, recordFailure } from "./login-throttle";
 
 export type UserRow = typeof users.$inferSelect;
@@ -18,22 +20,26 @@ function isUniqueViolation(error: unknown): boolean {
 export async function register(db: Db, input: RegisterBody): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
   try {
-    return await db.transaction(async (tx) => {
+    return await writeTransaction(db, null, async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({ username: input.username, email: input.email, passwordHash })
         .returning();
-      const [root] = await tx
-        .insert(dnode)
-        .values({ name: input.username, type: "USER", ownerId: user.id, creatorId: user.id })
-        .returning({ id: dnode.id });
-      await tx.update(dnode).set({ anchorId: root.id }).where(eq(dnode.id, root.id));
+      const rootId = await insertNodeRow(tx, {
+        name: input.username,
+        type: "USER",
+        parentId: null,
+        mainRelation: null,
+        ownerId: user!.id,
+        creatorId: user!.id,
+        anchorId: "self",
+      });
       const [withRoot] = await tx
         .update(users)
-        .set({ rootNodeId: root.id })
-        .where(eq(users.id, user.id))
+        .set({ rootNodeId: rootId })
+        .where(eq(users.id, user!.id))
         .returning();
-      return withRoot;
+      return withRoot!;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(MESSAGES.usernameTaken, "USERNAME_TAKEN");

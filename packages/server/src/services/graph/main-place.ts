@@ -1,10 +1,11 @@
 import { type DropLocation, MESSAGES } from "@zhishu/shared";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import type { DnodeWithExtras } from "../../db/node-rows";
-import { dnode } from "../../db/schema";
 import { badRequest } from "../../errors";
 import { requireNode } from "../../policies/node-access";
+import { writeTransaction } from "../events/write-transaction";
+import { reanchorSubtree, setMainPlace } from "../nodes/write";
 import { lockLists } from "./ordering";
 import { insertRelation, type RelationRow, removeRelation } from "./relation-rows";
 
@@ -40,13 +41,6 @@ export async function assertNoCycle(tx: Tx, target: DnodeWithExtras, node: Dnode
   if (await isInSubtree(tx, target.id, node.id)) throw badRequest(MESSAGES.moveIntoOwnSubtree);
 }
 
-/** Gives a subtree a new anchor and owner: a moved subtree belongs to its new tree. */
-async function reanchor(tx: Tx, nodeId: number, anchorId: number, ownerId: number): Promise<void> {
-  await tx.execute(sql`
-    with recursive sub(id) as (select ${nodeId}::int union select d.id from dnode d join sub on d.parent_id = sub.id)
-    update dnode set anchor_id = ${anchorId}, owner_id = ${ownerId} where id in (select id from sub)`);
-}
-
 /** Moves the node's main position under the target (its old main link goes), re-anchoring the subtree. */
 export async function moveMain(
   tx: Tx,
@@ -58,13 +52,10 @@ export async function moveMain(
   if (node.parentId !== null && node.mainRelation)
     await removeRelation(tx, node.parentId, node.id, node.mainRelation);
   const relation = await insertRelation(tx, { xnode: target.id, ynode: node.id, relationName, beforeYnode });
-  await tx
-    .update(dnode)
-    .set({ parentId: target.id, mainRelation: relationName, updatedAt: new Date() })
-    .where(eq(dnode.id, node.id));
+  await setMainPlace(tx, node, target.id, relationName);
   const anchorId = target.type === "USER" ? node.id : (target.anchorId ?? target.id);
   if (anchorId !== node.anchorId || target.ownerId !== node.ownerId)
-    await reanchor(tx, node.id, anchorId, target.ownerId);
+    await reanchorSubtree(tx, node, anchorId, target.ownerId);
   return relation;
 }
 
@@ -73,6 +64,19 @@ const beforeOf = (location: DropLocation) =>
 
 /** Links existing nodes under a target without moving them (the refer way): read on each, write on the target. */
 export async function referNodes(
+  db: Db,
+  userId: number,
+  ids: number[],
+  targetId: number,
+  relationName: string | undefined,
+  location: DropLocation,
+): Promise<RelationRow[]> {
+  return writeTransaction(db, userId, (tx) =>
+    referNodesInTx(tx, userId, ids, targetId, relationName, location),
+  );
+}
+
+async function referNodesInTx(
   tx: Tx,
   userId: number,
   ids: number[],
@@ -110,7 +114,7 @@ export async function changeMainParent(
   newParentId: number,
   relationName?: string,
 ): Promise<{ oldParentId: number | null }> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, userId, async (tx) => {
     const node = await requireNode(tx, userId, nodeId, "write");
     const target = await requireNode(tx, userId, newParentId, "write");
     if (node.parentId !== null) await requireNode(tx, userId, node.parentId, "write");

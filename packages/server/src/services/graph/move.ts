@@ -4,10 +4,17 @@ import type { Db, Tx } from "../../db/client";
 import type { DnodeWithExtras } from "../../db/node-rows";
 import { dnodeRelation } from "../../db/schema";
 import { AppError, badRequest } from "../../errors";
-import { requireNode } from "../../policies/node-access";
+import { loadNodeRows, requireNode } from "../../policies/node-access";
+import { writeTransaction } from "../events/write-transaction";
 import { assertCanHold, assertNoCycle, defaultRelationUnder, moveMain } from "./main-place";
 import { lockLists, orderForInsert } from "./ordering";
-import { insertRelation, type RelationRow, removeRelation } from "./relation-rows";
+import {
+  insertRelation,
+  insertRelationCopy,
+  type RelationRow,
+  removeRelation,
+  setRelationOrder,
+} from "./relation-rows";
 
 type Side = "x" | "y";
 type Way = "refer" | "move" | "move_and_refer";
@@ -46,13 +53,7 @@ function insertAt(tx: Tx, place: Place, nodeId: number, before: number | null): 
  */
 async function reorderAt(tx: Tx, place: Place, id: number, before: number | null): Promise<RelationRow> {
   const list = { side: place.side, node: place.location, relationName: place.relationName };
-  const order = await orderForInsert(tx, list, before);
-  const [row] = await tx
-    .update(dnodeRelation)
-    .set(place.side === "y" ? { yorder: order } : { xorder: order })
-    .where(eq(dnodeRelation.id, id))
-    .returning();
-  return row;
+  return setRelationOrder(tx, id, place.side, await orderForInsert(tx, list, before));
 }
 
 /** Refuses a place no tree can hold for the node (kinds of nodes and relations, self links, loops). */
@@ -75,6 +76,24 @@ async function assertCanPlace(
   // No loop check: an x-side link is never anyone's main (parent_id) link, so it cannot make the main
   // tree a loop; links that are not main links may form any graph.
 }
+
+/** The link the node leaves by, when the body names a place it can leave (else none: the move refuses later). */
+function oldLinkOf(body: MoveBody, node: DnodeWithExtras): { xnode: number; ynode: number } | null {
+  try {
+    return linkAt(oldPlaceOf(body, node), node.id);
+  } catch {
+    return null;
+  }
+}
+
+/** The two lists a link sits in: its x side's children and its y side's owners. */
+const listsOfLink = (link: { xnode: number; ynode: number } | null) =>
+  link
+    ? [
+        { side: "y" as const, node: link.xnode },
+        { side: "x" as const, node: link.ynode },
+      ]
+    : [];
 
 /** The place the node leaves, from the body's old_* fields (side y defaults to the node's main place). */
 function oldPlaceOf(body: MoveBody, node: DnodeWithExtras): Place {
@@ -121,7 +140,7 @@ async function moveOne(tx: Tx, userId: number, body: MoveBody, m: MoveOne): Prom
     const relation = await moveMain(tx, m.node, m.target, m.newPlace.relationName, m.before);
     // move_and_refer leaves a link where the node was, at the very same place in that list.
     if (m.way === "move_and_refer" && !same) {
-      await tx.insert(dnodeRelation).values({ ...old, id: undefined, createdAt: undefined } as never);
+      await insertRelationCopy(tx, old);
     }
     return relation;
   }
@@ -158,12 +177,14 @@ export async function moveNodes(db: Db, userId: number, body: MoveBody): Promise
   const before = body.before_node_id ?? null;
   if (before !== null && body.moved_nodes_ids.includes(before)) throw badRequest(MESSAGES.nextNodeNotSibling);
   const otherSide: Side = body.new_side === "y" ? "x" : "y";
-  return db.transaction(async (tx) => {
-    // Every list this move inserts into, locked first and in one order, so that concurrent moves of
-    // several nodes serialise instead of deadlocking on PostgreSQL.
+  return writeTransaction(db, userId, async (tx) => {
+    // Every list this move inserts into or leaves, locked first and in one global order, so that
+    // concurrent moves (P→Q beside Q→P) serialise instead of deadlocking on PostgreSQL.
+    const leaving = way === "refer" ? [] : await loadNodeRows(tx, body.moved_nodes_ids);
     await lockLists(tx, [
       { side: body.new_side, node: body.target_node_id },
       ...body.moved_nodes_ids.map((node) => ({ side: otherSide, node })),
+      ...leaving.flatMap((node) => listsOfLink(oldLinkOf(body, node))),
     ]);
     const target = await requireNode(tx, userId, body.target_node_id, "write");
     const newPlace: Place = {

@@ -4,10 +4,12 @@ import type { Db, Tx } from "../../db/client";
 import { dnode, dnodeRelation } from "../../db/schema";
 import { badRequest } from "../../errors";
 import { requireNode } from "../../policies/node-access";
+import { writeTransaction } from "../events/write-transaction";
 import { createNodeInTx } from "../nodes/create";
 import { deleteNodesInTx } from "../nodes/delete";
 import { linkInverseValue } from "../nodes/properties";
-import { insertRelation, type RelationRow } from "./relation-rows";
+import { lockLists } from "./ordering";
+import { deleteRelationRow, insertRelation, type RelationRow, setRelationKeyInfo } from "./relation-rows";
 
 /** The value type when the caller gives none (workspace-spec 3: "inferred from the value"). */
 export function inferValueType(value: unknown): RelatedValueType {
@@ -49,9 +51,8 @@ async function clearValues(tx: Tx, userId: number, x: number, relationName: stri
     );
   const owned = rows.filter((r) => r.parentId === x && r.mainRelation === relationName).map((r) => r.ynode);
   if (owned.length) await deleteNodesInTx(tx, userId, owned);
-  for (const r of rows.filter((r) => !owned.includes(r.ynode))) {
-    await tx.delete(dnodeRelation).where(eq(dnodeRelation.id, r.id));
-  }
+  for (const r of rows.filter((r) => !owned.includes(r.ynode)))
+    await deleteRelationRow(tx, { ...r, xnode: x });
 }
 
 const valueName = (value: unknown) => (typeof value === "string" ? value : (JSON.stringify(value) ?? ""));
@@ -65,7 +66,7 @@ export async function addRelatedValue(
   userId: number,
   body: AddRelatedValueBody,
 ): Promise<{ relation: RelationRow; nodeId: number }> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, userId, async (tx) => {
     const x = await requireNode(tx, userId, body.dnode_id, "write");
     const { value, info, custom_prefix, property_id } = body.related_value;
     const type = body.related_value.type ?? inferValueType(value);
@@ -74,6 +75,14 @@ export async function addRelatedValue(
     if (type === "Dnode") {
       const id = Number(value);
       if (!Number.isInteger(id) || id < 1) throw badRequest("请选择一个知识点");
+      // The link and its inverse touch four lists: locked together, in the global order, up front, so
+      // two values set in opposite directions at once serialise instead of deadlocking.
+      await lockLists(tx, [
+        { side: "y", node: x.id },
+        { side: "x", node: id },
+        { side: "y", node: id },
+        { side: "x", node: x.id },
+      ]);
       const y = await requireNode(tx, userId, id, "read");
       const relation = await insertRelation(tx, {
         ...place,
@@ -123,10 +132,5 @@ async function keyAndInfo(
   info?: Record<string, unknown>,
 ) {
   if (!key && !info) return;
-  await tx
-    .update(dnodeRelation)
-    .set({ key: key ?? null, info: info ?? {} })
-    .where(eq(dnodeRelation.id, relation.id));
-  relation.key = key ?? null;
-  relation.info = info ?? {};
+  await setRelationKeyInfo(tx, relation, key ?? null, info ?? {});
 }

@@ -1,8 +1,9 @@
 import { MESSAGES } from "@zhishu/shared";
-import { sql } from "drizzle-orm";
-import type { Tx } from "../../db/client";
+import { eq, sql } from "drizzle-orm";
+import { queryRows, type Tx } from "../../db/client";
 import { dnodeRelation } from "../../db/schema";
 import { conflict } from "../../errors";
+import { recordChange } from "../events/write-transaction";
 import { lockLists, type OrderedList, orderForInsert } from "./ordering";
 
 export type RelationRow = typeof dnodeRelation.$inferSelect;
@@ -54,7 +55,13 @@ export async function insertRelation(tx: Tx, input: NewRelation): Promise<Relati
         yorder,
       })
       .returning();
-    return row;
+    recordChange(tx, {
+      kind: "relation_created",
+      nodeIds: [input.xnode, input.ynode],
+      anchorIds: [],
+      relationIds: [row!.id],
+    });
+    return row!;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(MESSAGES.relationExists, "RELATION_EXISTS");
     throw error;
@@ -75,5 +82,128 @@ export async function removeRelation(
           and ${dnodeRelation.relationName} = ${relationName} and not ${dnodeRelation.isDeleted}`,
     )
     .returning({ id: dnodeRelation.id });
+  if (rows.length > 0)
+    recordChange(tx, {
+      kind: "relation_deleted",
+      nodeIds: [xnode, ynode],
+      anchorIds: [],
+      relationIds: rows.map((r) => r.id),
+    });
   return rows.length > 0;
+}
+
+/** Removes one link by its row. */
+export async function deleteRelationRow(
+  tx: Tx,
+  row: Pick<RelationRow, "id" | "xnode" | "ynode">,
+): Promise<void> {
+  await tx.delete(dnodeRelation).where(eq(dnodeRelation.id, row.id));
+  recordChange(tx, {
+    kind: "relation_deleted",
+    nodeIds: [row.xnode, row.ynode],
+    anchorIds: [],
+    relationIds: [row.id],
+  });
+}
+
+/** Removes all of x's links under one name (answers the nodes they pointed at). */
+export async function deleteRelationsOf(tx: Tx, xnode: number, relationName: string): Promise<number[]> {
+  const rows = await tx
+    .delete(dnodeRelation)
+    .where(sql`${dnodeRelation.xnode} = ${xnode} and ${dnodeRelation.relationName} = ${relationName}`)
+    .returning({ id: dnodeRelation.id, ynode: dnodeRelation.ynode });
+  if (rows.length > 0)
+    recordChange(tx, {
+      kind: "relation_deleted",
+      nodeIds: [xnode, ...rows.map((r) => r.ynode)],
+      anchorIds: [],
+      relationIds: rows.map((r) => r.id),
+    });
+  return rows.map((r) => r.ynode);
+}
+
+/** Moves a link within one of its lists: only that list's order column changes (id, key and info stay). */
+export async function setRelationOrder(
+  tx: Tx,
+  id: number,
+  side: "x" | "y",
+  order: number,
+): Promise<RelationRow> {
+  const [row] = await tx
+    .update(dnodeRelation)
+    .set(side === "y" ? { yorder: order } : { xorder: order })
+    .where(eq(dnodeRelation.id, id))
+    .returning();
+  recordChange(tx, {
+    kind: "relation_updated",
+    nodeIds: [row!.xnode, row!.ynode],
+    anchorIds: [],
+    relationIds: [id],
+  });
+  return row!;
+}
+
+/** Sets a link's key and info (a dict entry's key, the facts about the link). */
+export async function setRelationKeyInfo(
+  tx: Tx,
+  row: RelationRow,
+  key: string | null,
+  info: Record<string, unknown>,
+): Promise<void> {
+  await tx.update(dnodeRelation).set({ key, info }).where(eq(dnodeRelation.id, row.id));
+  row.key = key;
+  row.info = info;
+  recordChange(tx, {
+    kind: "relation_updated",
+    nodeIds: [row.xnode, row.ynode],
+    anchorIds: [],
+    relationIds: [row.id],
+  });
+}
+
+/** Puts a copy of a link back exactly where it was in both lists (move_and_refer leaves one behind). */
+export async function insertRelationCopy(tx: Tx, old: RelationRow): Promise<void> {
+  const [row] = await tx
+    .insert(dnodeRelation)
+    .values({ ...old, id: undefined, createdAt: undefined } as never)
+    .returning({ id: dnodeRelation.id });
+  recordChange(tx, {
+    kind: "relation_created",
+    nodeIds: [old.xnode, old.ynode],
+    anchorIds: [],
+    relationIds: [row!.id],
+  });
+}
+
+/** Copies the links among a clone's nodes onto their copies (the temporary `clone_map` of the clone). */
+export async function copyLinksWithinClone(tx: Tx): Promise<void> {
+  await tx.execute(sql`
+    insert into dnode_relation (xnode, ynode, relation_name, custom_relation, xorder, yorder, key, info, showed_side)
+    select mx.new_id, my.new_id, r.relation_name, r.custom_relation, r.xorder, r.yorder, r.key, r.info, r.showed_side
+    from dnode_relation r join clone_map mx on mx.old_id = r.xnode join clone_map my on my.old_id = r.ynode
+    where not r.is_deleted`);
+}
+
+/**
+ * Puts back link rows kept by the recycle bin, with their own ids, where both ends exist again (a link to a
+ * node deleted since stays gone). Answers how many came back.
+ */
+export async function restoreRelationRows(tx: Tx, rows: unknown[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const restored = await queryRows<{ id: number; xnode: number; ynode: number }>(
+    tx,
+    sql`insert into dnode_relation overriding system value
+        select r.* from jsonb_populate_recordset(null::dnode_relation, ${JSON.stringify(rows)}::jsonb) r
+        where exists (select 1 from dnode x where x.id = r.xnode) and exists (select 1 from dnode y where y.id = r.ynode)
+          and not exists (select 1 from dnode_relation e where e.id = r.id)
+        returning id, xnode, ynode`,
+  );
+  if (restored.length > 0)
+    recordChange(tx, {
+      kind: "relation_created",
+      nodeIds: [...new Set(restored.flatMap((r) => [r.xnode, r.ynode]))],
+      anchorIds: [],
+      relationIds: restored.map((r) => r.id),
+    });
+  return restored.length;
 }

@@ -5,9 +5,10 @@ import { dnodeRelation } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
 import { rightsOnIds } from "../../policies/node";
 import { requireNode } from "../../policies/node-access";
+import { writeTransaction } from "../events/write-transaction";
 import { deleteNodesInTx } from "../nodes/delete";
 import { defaultRelationUnder, isInSubtree } from "./main-place";
-import { insertRelation, type RelationRow } from "./relation-rows";
+import { deleteRelationRow, insertRelation, type RelationRow } from "./relation-rows";
 
 const relationNotFound = (id: number) =>
   notFound(MESSAGES.relationNotFound.replace("{id}", String(id)), "RELATION_NOT_FOUND");
@@ -25,7 +26,7 @@ export async function createRelation(
     before?: number | null;
   },
 ): Promise<RelationRow> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, userId, async (tx) => {
     const x = await requireNode(tx, userId, input.x, "write");
     const y = await requireNode(tx, userId, input.y, "read");
     const name =
@@ -59,20 +60,20 @@ async function unlinkRow(tx: Tx, userId: number, row: RelationRow): Promise<{ de
   await requireNode(tx, userId, row.xnode, "write");
   const y = await requireNode(tx, userId, row.ynode, "read");
   if (y.parentId === row.xnode && y.mainRelation === row.relationName) {
-    return { deletedIds: await deleteNodesInTx(tx, userId, [y.id]) };
+    return { deletedIds: (await deleteNodesInTx(tx, userId, [y.id])).deletedIds };
   }
-  await tx.delete(dnodeRelation).where(eq(dnodeRelation.id, row.id));
+  await deleteRelationRow(tx, row);
   return { deletedIds: [] };
 }
 
 /** DELETE /api/dnode_relation/{id}/ */
 export async function deleteRelationById(db: Db, userId: number, id: number) {
-  return db.transaction(async (tx) => unlinkRow(tx, userId, await getRelation(tx, userId, id)));
+  return writeTransaction(db, userId, async (tx) => unlinkRow(tx, userId, await getRelation(tx, userId, id)));
 }
 
 /** POST /api/dnode/{id}/remove-relation/ */
 export async function removeRelationByNodes(db: Db, userId: number, x: number, y: number, name: string) {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, userId, async (tx) => {
     await requireNode(tx, userId, x, "read");
     const [row] = await tx
       .select()

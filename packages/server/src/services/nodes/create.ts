@@ -1,13 +1,13 @@
 import { type CreateDnodeBody, MESSAGES } from "@zhishu/shared";
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { dnode, users } from "../../db/schema";
+import { users } from "../../db/schema";
 import { badRequest } from "../../errors";
 import { requireNode } from "../../policies/node-access";
+import { writeTransaction } from "../events/write-transaction";
 import { insertRelation, type RelationRow } from "../graph/relation-rows";
-import { searchVectorSql } from "../search/vector";
 import { afterPropertyChange, PROPERTY_TYPES } from "./properties";
-import { sanitizeContent } from "./sanitize";
+import { insertNodeRow } from "./write";
 
 /** The caller's USER root node id. */
 export async function userRootId(db: Db | Tx, userId: number): Promise<number> {
@@ -32,7 +32,7 @@ export async function createNode(
   userId: number,
   body: CreateDnodeBody,
 ): Promise<{ nodeId: number; relation: RelationRow }> {
-  return db.transaction((tx) => createNodeInTx(tx, userId, body));
+  return writeTransaction(db, userId, (tx) => createNodeInTx(tx, userId, body));
 }
 
 /** createNode inside a transaction the caller holds. */
@@ -46,32 +46,26 @@ export async function createNodeInTx(
     const locationId = body.location_id ?? (await userRootId(tx, userId));
     const location = await requireNode(tx, userId, locationId, "write");
     const relationName = body.relation_name ?? defaultRelation(location.type, body.custom_relation_id);
-    const content = sanitizeContent(body.content);
     const startsTree = location.type === "USER";
-    const [created] = await tx
-      .insert(dnode)
-      .values({
-        name: body.name,
-        type: body.type,
-        content,
-        parentId: location.id,
-        mainRelation: relationName,
-        ownerId: location.ownerId,
-        creatorId: userId,
-        anchorId: startsTree ? null : location.anchorId,
-        searchVector: searchVectorSql(body.name, content) as unknown as string,
-      })
-      .returning({ id: dnode.id });
-    if (startsTree) await tx.update(dnode).set({ anchorId: created.id }).where(eq(dnode.id, created.id));
+    const nodeId = await insertNodeRow(tx, {
+      name: body.name,
+      type: body.type,
+      content: body.content,
+      parentId: location.id,
+      mainRelation: relationName,
+      ownerId: location.ownerId,
+      creatorId: userId,
+      anchorId: startsTree ? "self" : location.anchorId,
+    });
     const relation = await insertRelation(tx, {
       xnode: location.id,
-      ynode: created.id,
+      ynode: nodeId,
       relationName,
       beforeYnode: body.next_id ?? null,
       customRelation: body.custom_relation_id ?? null,
       xorder: 1,
     });
-    if (PROPERTY_TYPES.has(body.type)) await afterPropertyChange(tx, userId, created.id);
-    return { nodeId: created.id, relation };
+    if (PROPERTY_TYPES.has(body.type)) await afterPropertyChange(tx, userId, nodeId);
+    return { nodeId, relation };
   }
 }

@@ -4,7 +4,8 @@ import { queryRows, type Tx } from "../../db/client";
 import { dnode, dnodeRelation } from "../../db/schema";
 import { rightsOn } from "../../policies/node";
 import { loadNodeRow } from "../../policies/node-access";
-import { insertRelation } from "../graph/relation-rows";
+import { deleteRelationsOf, insertRelation } from "../graph/relation-rows";
+import { insertNodeRow, updateNodeRow } from "./write";
 
 // Only concepts and classes can be properties, so only their writes run the property rules.
 export const PROPERTY_TYPES: ReadonlySet<string> = new Set(["CONCEPT", "CLASS"]);
@@ -18,9 +19,7 @@ export async function afterPropertyChange(tx: Tx, userId: number, nodeId: number
   if (!node || (node.type !== "CONCEPT" && node.type !== "CLASS")) return;
   const domaintype = node.content.domaintype;
   if (typeof domaintype === "string" && domaintype !== "concept") {
-    await tx.execute(
-      sql`delete from dnode_relation where xnode = ${nodeId} and relation_name = 'PROPERTY_DOMAIN'`,
-    );
+    await deleteRelationsOf(tx, nodeId, "PROPERTY_DOMAIN");
   }
   if (node.content.auto_create_inverse === true && !node.content.inverse_property_id) {
     await createInverseProperty(tx, userId, node);
@@ -44,23 +43,25 @@ async function createInverseProperty(
       ? await loadNodeRow(tx, property.parentId)
       : undefined;
   if (!home || !(await rightsOn(tx, userId, home.id)).write) return;
-  const [inverse] = await tx
-    .insert(dnode)
-    .values({
-      name: `${property.name}（反向）`,
-      type: property.type,
-      content: { xtype: "ListProperty", inverse_property_id: property.id },
-      parentId: home.id,
-      mainRelation: "PROPERTY",
-      ownerId: home.ownerId,
-      creatorId: userId,
-      anchorId: home.anchorId,
-    })
-    .returning({ id: dnode.id });
-  await insertRelation(tx, { xnode: home.id, ynode: inverse.id, relationName: "PROPERTY" });
-  await insertRelation(tx, { xnode: property.id, ynode: inverse.id, relationName: "INVERSE_PROPERTY" });
-  await tx.execute(sql`update dnode set content = content || ${JSON.stringify({ inverse_property_id: inverse.id })}::jsonb
-                      where id = ${property.id}`);
+  const inverseId = await insertNodeRow(tx, {
+    name: `${property.name}（反向）`,
+    type: property.type,
+    content: { xtype: "ListProperty", inverse_property_id: property.id },
+    parentId: home.id,
+    mainRelation: "PROPERTY",
+    ownerId: home.ownerId,
+    creatorId: userId,
+    anchorId: home.anchorId ?? home.id,
+  });
+  await insertRelation(tx, { xnode: home.id, ynode: inverseId, relationName: "PROPERTY" });
+  await insertRelation(tx, { xnode: property.id, ynode: inverseId, relationName: "INVERSE_PROPERTY" });
+  // An edit like any other: the property's previous content goes to its history.
+  await updateNodeRow(
+    tx,
+    property,
+    { content: { ...property.content, inverse_property_id: inverseId } },
+    userId,
+  );
 }
 
 /**

@@ -1,14 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { MESSAGES, type PendingUpdate as SharedPendingUpdate } from "@zhishu/shared";
-import { eq, sql } from "drizzle-orm";
+import { MAX_CONTENT_BYTES, MESSAGES, type PendingUpdate as SharedPendingUpdate } from "@zhishu/shared";
+import { sql } from "drizzle-orm";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import type { DnodeWithExtras } from "../../db/node-rows";
-import { dnode } from "../../db/schema";
-import { badRequest } from "../../errors";
+import { AppError, badRequest } from "../../errors";
 import { requireNode } from "../../policies/node-access";
+import { writeTransaction } from "../events/write-transaction";
 import { createNodeInTx } from "../nodes/create";
 import { deleteNodesInTx } from "../nodes/delete";
 import { updateNodeInTx } from "../nodes/update";
+import { setPendingUpdates, setSourceLink } from "../nodes/write";
 
 /** A copy's subtree as pushed to its source: each node says which source node it stands for. */
 export interface Snapshot {
@@ -68,10 +69,12 @@ async function requireSource(tx: Tx, userId: number, copy: DnodeWithExtras): Pro
 
 /**
  * Push: offers the copy's current state to its source as a pending update; the source's owner accepts
- * or rejects it. The source is not changed until then.
+ * or rejects it. The source is not changed until then. Read on the source is enough, so a push is a
+ * proposal that must not grow another person's node: each pusher has at most one pending update per
+ * source (a new push replaces their last one), each within the content size limit.
  */
 export async function push(db: Db, userId: number, copyId: number): Promise<number> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, userId, async (tx) => {
     const copy = await requireNode(tx, userId, copyId, "write");
     const source = await requireSource(tx, userId, copy);
     const snapshot = await snapshotOf(tx, copy.id);
@@ -86,16 +89,18 @@ export async function push(db: Db, userId: number, copyId: number): Promise<numb
       content: snapshot.content,
       ...(snapshot.children.length > 0 ? { children: snapshot.children } : {}),
     };
-    // Appended in SQL, so two pushes at once both land.
-    await tx.execute(sql`update dnode set content = jsonb_set(content, '{to_updates}',
-      coalesce(content->'to_updates', '[]'::jsonb) || ${JSON.stringify([update])}::jsonb) where id = ${source.id}`);
+    if (Buffer.byteLength(JSON.stringify(update)) > MAX_CONTENT_BYTES)
+      throw new AppError(413, "CONTENT_TOO_LARGE", MESSAGES.pushTooLarge);
+    // Under the source's row lock, so two pushes at once both land and each pusher keeps one.
+    const others = (await lockedPending(tx, source.id)).filter((u) => u.pushed_by !== userId);
+    await setPendingUpdates(tx, source, [...others, update]);
     return source.id;
   });
 }
 
 /** Pull: the copy takes its source's current name, type and content, and remembers the source's version. */
 export async function pull(db: Db, userId: number, copyId: number): Promise<{ changed: boolean }> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, userId, async (tx) => {
     const copy = await requireNode(tx, userId, copyId, "write");
     const source = await requireSource(tx, userId, copy);
     if (copy.srcVersion === source.version) return { changed: false };
@@ -106,7 +111,7 @@ export async function pull(db: Db, userId: number, copyId: number): Promise<{ ch
       type: source.type as never,
       content: nullsFor(copy.content, content),
     });
-    await tx.update(dnode).set({ srcVersion: source.version }).where(eq(dnode.id, copy.id));
+    await setSourceLink(tx, copy, { srcVersion: source.version });
     return { changed: true };
   });
 }
@@ -155,13 +160,13 @@ async function applyChildren(
       });
       target = nodeId;
       // The copy's node now stands for the new source node, so the next push maps onto it.
-      await tx.update(dnode).set({ srcId: nodeId }).where(eq(dnode.id, snap.copy_id));
+      await setSourceLink(tx, { id: snap.copy_id, anchorId: null }, { srcId: nodeId });
     }
     kept.add(target);
     await applyChildren(tx, userId, target, snap.children, deleted);
   }
   const gone = [...currentIds].filter((id) => !kept.has(id));
-  if (gone.length) deleted.push(...(await deleteNodesInTx(tx, userId, gone)));
+  if (gone.length) deleted.push(...(await deleteNodesInTx(tx, userId, gone)).deletedIds);
 }
 
 /** accept_updates: applies every pending update in order, then clears them. */
@@ -171,17 +176,13 @@ export async function acceptUpdates(
   node: DnodeWithExtras,
 ): Promise<{ deletedIds: number[] }> {
   // Read under a row lock: two accepts at once must not apply the same updates twice.
-  const [locked] = await queryRows<{ pending: PendingUpdate[] | null }>(
-    tx,
-    sql`select content->'to_updates' as pending from dnode where id = ${node.id} for update`,
-  );
-  const pending = locked?.pending ?? [];
-  if (!Array.isArray(pending) || pending.length === 0) throw badRequest(MESSAGES.noPendingUpdates);
+  const pending = await lockedPending(tx, node.id);
+  if (pending.length === 0) throw badRequest(MESSAGES.noPendingUpdates);
   const deleted: number[] = [];
-  await clearPending(tx, node.id);
+  await clearPending(tx, node);
   for (const update of pending) {
     if (update.type === "delete") {
-      deleted.push(...(await deleteNodesInTx(tx, userId, [node.id])));
+      deleted.push(...(await deleteNodesInTx(tx, userId, [node.id])).deletedIds);
       break;
     }
     if (update.type === "create") {
@@ -205,7 +206,16 @@ export async function acceptUpdates(
   return { deletedIds: deleted };
 }
 
+/** The node's pending updates, read under its row lock. */
+async function lockedPending(tx: Tx, nodeId: number): Promise<PendingUpdate[]> {
+  const [row] = await queryRows<{ pending: PendingUpdate[] | null }>(
+    tx,
+    sql`select content->'to_updates' as pending from dnode where id = ${nodeId} for update`,
+  );
+  return Array.isArray(row?.pending) ? row.pending : [];
+}
+
 /** Drops the node's pending updates without a new version (they were never part of its content). */
-export async function clearPending(tx: Tx, nodeId: number): Promise<void> {
-  await tx.execute(sql`update dnode set content = content - 'to_updates' where id = ${nodeId}`);
+export async function clearPending(tx: Tx, node: { id: number; anchorId: number | null }): Promise<void> {
+  await setPendingUpdates(tx, node, []);
 }

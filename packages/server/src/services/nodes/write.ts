@@ -1,0 +1,286 @@
+import { MAX_CONTENT_BYTES, MESSAGES } from "@zhishu/shared";
+import { eq, type SQL, sql } from "drizzle-orm";
+import { queryRows, type Tx } from "../../db/client";
+import type { DnodeRow } from "../../db/node-rows";
+import { dnode, dnodeVersion } from "../../db/schema";
+import { AppError } from "../../errors";
+import { recordChange } from "../events/write-transaction";
+import { searchVectorSql } from "../search/vector";
+import { sanitizeContent } from "./sanitize";
+
+/**
+ * The one writer of node rows (DESIGN.md "Layout"). Every insert, update, move and delete of a dnode row
+ * goes through here, so each one is sanitised, keeps its search vector, keeps its version history where
+ * it is an edit, and is recorded for the live-update channel in its own transaction
+ * (events/write-transaction.ts). A test fails when code elsewhere writes the node table.
+ */
+
+/** A node to insert. `anchorId: "self"` starts a tree of its own (a node under a user root, a user root). */
+export interface NewNodeRow {
+  name: string;
+  type: string;
+  content?: Record<string, unknown>;
+  parentId: number | null;
+  mainRelation: string | null;
+  ownerId: number;
+  creatorId: number;
+  anchorId: number | null | "self";
+  srcId?: number | null;
+  srcVersion?: number | null;
+  finishedAt?: Date | null;
+}
+
+/** Content within the size limit (256 KiB of JSON) on every write path, whatever the request looked like. */
+function assertContentSize(content: Record<string, unknown>): void {
+  if (Buffer.byteLength(JSON.stringify(content)) > MAX_CONTENT_BYTES)
+    throw new AppError(413, "CONTENT_TOO_LARGE", MESSAGES.contentTooLarge);
+}
+
+/** Inserts one node (content sanitised, search vector filled); answers its id. */
+export async function insertNodeRow(tx: Tx, values: NewNodeRow): Promise<number> {
+  const content = sanitizeContent(values.content ?? {});
+  assertContentSize(content);
+  const [created] = await tx
+    .insert(dnode)
+    .values({
+      name: values.name,
+      type: values.type,
+      content,
+      parentId: values.parentId,
+      mainRelation: values.mainRelation,
+      ownerId: values.ownerId,
+      creatorId: values.creatorId,
+      anchorId: values.anchorId === "self" ? null : values.anchorId,
+      srcId: values.srcId ?? null,
+      srcVersion: values.srcVersion ?? null,
+      finishedAt: values.finishedAt ?? null,
+      searchVector: searchVectorSql(values.name, content) as unknown as string,
+    })
+    .returning({ id: dnode.id });
+  const id = created!.id;
+  if (values.anchorId === "self") await tx.update(dnode).set({ anchorId: id }).where(eq(dnode.id, id));
+  const anchor = values.anchorId === "self" ? id : values.anchorId;
+  recordChange(tx, { kind: "node_created", nodeIds: [id], anchorIds: anchor === null ? [] : [anchor] });
+  return id;
+}
+
+/** The editable fields of a node; content here is the whole new content, not a patch. */
+export interface NodeFields {
+  name?: string;
+  type?: string;
+  content?: Record<string, unknown>;
+  finishedAt?: Date | null;
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * An edit: the node's previous name, type and content go to its history (dnode_version), its version goes
+ * up, its search vector follows. The caller holds the row lock. Answers the fields that changed (none: no
+ * write, no new version, as an edit that changes nothing must not; workspace-spec 5).
+ */
+export async function updateNodeRow(
+  tx: Tx,
+  node: DnodeRow,
+  fields: NodeFields,
+  editorId: number | null,
+): Promise<string[]> {
+  const name = fields.name ?? node.name;
+  const type = fields.type ?? node.type;
+  const content = fields.content ? sanitizeContent(fields.content) : node.content;
+  const finishedAt = fields.finishedAt === undefined ? node.finishedAt : fields.finishedAt;
+  const changed = [
+    name !== node.name && "name",
+    type !== node.type && "type",
+    !sameJson(content, node.content) && "content",
+    finishedAt?.getTime() !== node.finishedAt?.getTime() && "finished_at",
+  ].filter((field): field is string => field !== false);
+  if (changed.length === 0) return changed;
+  if (changed.includes("content")) assertContentSize(content);
+  await tx.insert(dnodeVersion).values({
+    dnodeId: node.id,
+    version: node.version,
+    name: node.name,
+    type: node.type,
+    content: node.content,
+    editorId,
+  });
+  await tx
+    .update(dnode)
+    .set({
+      name,
+      type,
+      content,
+      finishedAt,
+      version: node.version + 1,
+      updatedAt: new Date(),
+      searchVector: searchVectorSql(name, content) as unknown as string,
+    })
+    .where(eq(dnode.id, node.id));
+  recordChange(tx, { kind: "node_updated", nodeIds: [node.id], anchorIds: anchorsOf(node), fields: changed });
+  return changed;
+}
+
+const anchorsOf = (node: { anchorId: number | null }) => (node.anchorId === null ? [] : [node.anchorId]);
+
+/**
+ * Adds one pending update to the node's `content.to_updates` in SQL, so two pushes at once both land. Not
+ * an edit: pending updates are proposals, never part of the node's content, so no version is kept.
+ */
+export async function appendPendingUpdate(
+  tx: Tx,
+  node: { id: number; anchorId: number | null },
+  update: Record<string, unknown>,
+): Promise<void> {
+  await tx.execute(sql`update dnode set content = jsonb_set(content, '{to_updates}',
+      coalesce(content->'to_updates', '[]'::jsonb) || ${JSON.stringify([update])}::jsonb) where id = ${node.id}`);
+  recordChange(tx, {
+    kind: "node_updated",
+    nodeIds: [node.id],
+    anchorIds: anchorsOf(node),
+    fields: ["to_updates"],
+  });
+}
+
+/** Replaces the node's pending updates (a pusher's newer proposal replaces their older one), in SQL. */
+export async function setPendingUpdates(
+  tx: Tx,
+  node: { id: number; anchorId: number | null },
+  updates: readonly object[],
+): Promise<void> {
+  await tx.execute(
+    updates.length === 0
+      ? sql`update dnode set content = content - 'to_updates' where id = ${node.id}`
+      : sql`update dnode set content = jsonb_set(content, '{to_updates}', ${JSON.stringify(updates)}::jsonb)
+            where id = ${node.id}`,
+  );
+  recordChange(tx, {
+    kind: "node_updated",
+    nodeIds: [node.id],
+    anchorIds: anchorsOf(node),
+    fields: ["to_updates"],
+  });
+}
+
+/** Sets which source a synchronised copy follows and the source version it last took (no history). */
+export async function setSourceLink(
+  tx: Tx,
+  node: { id: number; anchorId: number | null },
+  link: { srcId?: number | null; srcVersion?: number | null },
+): Promise<void> {
+  await tx.update(dnode).set(link).where(eq(dnode.id, node.id));
+  recordChange(tx, { kind: "node_updated", nodeIds: [node.id], anchorIds: anchorsOf(node), fields: ["src"] });
+}
+
+/** Gives the node a new main place (its parent and the relation it hangs by there). */
+export async function setMainPlace(
+  tx: Tx,
+  node: { id: number; anchorId: number | null; parentId: number | null },
+  parentId: number,
+  mainRelation: string,
+): Promise<void> {
+  await tx.update(dnode).set({ parentId, mainRelation, updatedAt: new Date() }).where(eq(dnode.id, node.id));
+  recordChange(tx, {
+    kind: "node_moved",
+    nodeIds: [node.id, ...(node.parentId === null ? [] : [node.parentId]), parentId],
+    anchorIds: anchorsOf(node),
+  });
+}
+
+/** SQL selecting the ids of the main-tree subtree under `rootId`, root included. */
+export const subtreeIdsSql = (rootId: number): SQL =>
+  sql`with recursive sub(id) as (select ${rootId}::int union select d.id from dnode d join sub on d.parent_id = sub.id)
+      select id from sub`;
+
+/** Gives a subtree a new tree (anchor) and owner: a moved subtree belongs to its new tree. */
+export async function reanchorSubtree(
+  tx: Tx,
+  root: { id: number; anchorId: number | null },
+  anchorId: number,
+  ownerId: number,
+): Promise<void> {
+  await tx.execute(sql`update dnode set anchor_id = ${anchorId}, owner_id = ${ownerId}
+      where id in (${subtreeIdsSql(root.id)})`);
+  recordChange(tx, { kind: "node_moved", nodeIds: [root.id], anchorIds: [...anchorsOf(root), anchorId] });
+}
+
+/**
+ * Copies the main-tree subtree of `sourceId` as new nodes in one statement, whatever its size: each copy
+ * remembers its source (src_id, src_version) and keeps its parent inside the copy. Fills the temporary
+ * table `clone_map (old_id, new_id)` for the caller to copy links with, and answers the copy of the root,
+ * which is left without a parent for the caller to place.
+ */
+export async function insertSubtreeCopy(
+  tx: Tx,
+  sourceId: number,
+  copy: { ownerId: number; creatorId: number; anchorId: number | "self" },
+): Promise<number> {
+  await tx.execute(
+    sql`create temp table if not exists clone_map (old_id int primary key, new_id int not null) on commit drop`,
+  );
+  await tx.execute(sql`delete from clone_map`);
+  const anchor = copy.anchorId === "self" ? null : copy.anchorId;
+  await tx.execute(sql`
+    with copies as (
+      insert into dnode (name, type, content, main_relation, owner_id, creator_id, src_id, src_version, anchor_id, finished_at, search_vector)
+      select d.name, d.type, d.content, d.main_relation, ${copy.ownerId}, ${copy.creatorId}, d.id, d.version,
+             ${anchor}, d.finished_at, d.search_vector
+      from dnode d where d.id in (${subtreeIdsSql(sourceId)})
+      returning id, src_id)
+    insert into clone_map (old_id, new_id) select src_id, id from copies`);
+  await tx.execute(sql`
+    update dnode c set parent_id = mp.new_id
+    from clone_map m join dnode o on o.id = m.old_id join clone_map mp on mp.old_id = o.parent_id
+    where c.id = m.new_id and m.old_id <> ${sourceId}`);
+  const [root] = await queryRows<{ new_id: number }>(
+    tx,
+    sql`select new_id from clone_map where old_id = ${sourceId}`,
+  );
+  const rootId = root!.new_id;
+  if (copy.anchorId === "self") {
+    await tx.execute(sql`update dnode set anchor_id = ${rootId} where id in (select new_id from clone_map)`);
+  }
+  recordChange(tx, { kind: "node_created", nodeIds: [rootId], anchorIds: [anchor ?? rootId] });
+  return rootId;
+}
+
+/** Deletes these node rows (their links, versions, grants and shares go by cascade); answers the ids deleted. */
+export async function deleteNodeRows(tx: Tx, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const deleted = await queryRows<{ id: number; anchor_id: number | null; parent_id: number | null }>(
+    tx,
+    sql`delete from dnode where id = any(${`{${ids.join(",")}}`}::int[]) returning id, anchor_id, parent_id`,
+  );
+  const gone = new Set(deleted.map((row) => row.id));
+  recordChange(tx, {
+    kind: "node_deleted",
+    // The parents that stay learn they lost a child.
+    nodeIds: [
+      ...gone,
+      ...deleted.map((row) => row.parent_id).filter((id) => id !== null && !gone.has(id)),
+    ] as number[],
+    anchorIds: [...new Set(deleted.map((row) => row.anchor_id).filter((id) => id !== null))] as number[],
+  });
+  return deleted.map((row) => row.id);
+}
+
+/**
+ * Puts back node rows kept by the recycle bin, with their own ids (the rows as `to_jsonb(dnode)` wrote
+ * them). Answers the ids restored; ids taken again in the meantime are skipped.
+ */
+export async function restoreNodeRows(tx: Tx, rows: unknown[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const restored = await queryRows<{ id: number; anchor_id: number | null; parent_id: number | null }>(
+    tx,
+    sql`insert into dnode overriding system value
+        select r.* from jsonb_populate_recordset(null::dnode, ${JSON.stringify(rows)}::jsonb) r
+        where not exists (select 1 from dnode d where d.id = r.id)
+        returning id, anchor_id, parent_id`,
+  );
+  recordChange(tx, {
+    kind: "node_created",
+    nodeIds: restored.flatMap((row) => [row.id, ...(row.parent_id === null ? [] : [row.parent_id])]),
+    anchorIds: [...new Set(restored.map((row) => row.anchor_id).filter((id) => id !== null))] as number[],
+  });
+  return restored.map((row) => row.id);
+}
