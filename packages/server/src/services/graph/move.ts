@@ -1,5 +1,5 @@
 import { MESSAGES, type MoveBody } from "@zhishu/shared";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import type { DnodeWithExtras } from "../../db/node-rows";
 import { dnodeRelation } from "../../db/schema";

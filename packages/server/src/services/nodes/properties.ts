@@ -1,7 +1,7 @@
 import { customPropertyRelationId } from "@zhishu/shared";
 import { sql } from "drizzle-orm";
 import { queryRows, type Tx } from "../../db/client";
-import { dnode, dnodeRelation } from "../../db/schema";
+import { dnodeRelation } from "../../db/schema";
 import { rightsOn } from "../../policies/node";
 import { loadNodeRow } from "../../policies/node-access";
 import { deleteRelationsOf, insertRelation } from "../graph/relation-rows";
