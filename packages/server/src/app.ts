@@ -17,6 +17,7 @@ import { dnodeReadRoutes } from "./routes/dnode-reads";
 import { moveRoutes } from "./routes/moves";
 import { relationRoutes } from "./routes/relations";
 import { tabStateRoutes } from "./routes/tab-state";
+import { trashRoutes } from "./routes/trash";
 import { uploadRoutes } from "./routes/uploads";
 import { userRoutes } from "./routes/users";
 import { virtualNodeRoutes } from "./routes/virtual-nodes";
@@ -56,6 +57,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   await app.register(actionRoutes, { ctx });
   await app.register(accessRoutes, { ctx });
   await app.register(tabStateRoutes, { ctx });
+  await app.register(trashRoutes, { ctx });
   await app.register(uploadRoutes, { ctx });
   await app.register(virtualNodeRoutes, { ctx });
   await app.register(webRoutes, { webDist: config.webDist });
