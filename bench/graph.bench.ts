@@ -87,7 +87,7 @@ export async function benchGraph(): Promise<Measurement[]> {
     results.push(
       await measure("  same queries, no HTTP: node row, relation groups, inheritance", async () => {
         const rows = await loadNodeRows(db, [wide.id]);
-        await Promise.all([relationGroups(db, [wide.id]), inheritedGroups(db, rows)]);
+        await Promise.all([relationGroups(db, [wide.id]), inheritedGroups(db, user.id, rows)]);
       }),
     );
     results.push(

@@ -10,4 +10,4 @@ if [ ! -e "$link" ] && [ -d packages/server/node_modules/drizzle-orm ]; then
   ln -s ../packages/server/node_modules/drizzle-orm "$link"; made=1
 fi
 trap '[ $made = 1 ] && rm -f "$link"' EXIT
-cd packages/server && npx drizzle-kit generate --name "${1:?migration name}"
+cd packages/server && npx drizzle-kit generate --name "${1:?migration name}" "${@:2}"

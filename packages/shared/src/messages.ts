@@ -55,6 +55,7 @@ export const MESSAGES = {
   trashRestoreForbidden: "你没有权限恢复到原来的位置，请联系知识树的主人",
   trashPlaceGone: "原来的位置已不存在，只有知识树的主人可以恢复它",
   userRootOnly: "用户根节点只能在注册时创建",
+  relationNotHere: "关系 {relation} 不能放在该节点下",
   relationExists: "该关系已经存在",
   nameTooLong: "名称不能超过2000个字符",
   contentTooLarge: "内容过大",

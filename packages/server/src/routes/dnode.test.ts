@@ -15,13 +15,13 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe("POST /api/dnode/create/", () => {
-  it("starts a tree of its own under the caller's root by default", async () => {
+  it("starts a tree of its own under the caller's root by default, shown on home by a USER_ROOT card", async () => {
     const { dnode, relation } = await createNode(server, owner.access, { type: "DIR", name: "我的知识树" });
     expect(dnode).toMatchObject({
       name: "我的知识树",
       type: "DIR",
       parent_id: owner.user.content.user_root_node_id,
-      main_relation: "USER_ROOT",
+      main_relation: "CHILD_NODE",
       owner_id: owner.user.id,
       creator_id: owner.user.id,
       creator_name: owner.user.username,
@@ -34,6 +34,30 @@ describe("POST /api/dnode/create/", () => {
       ynode: dnode.id,
       relation_name: "USER_ROOT",
     });
+  });
+
+  it("removing the card from home drops the card only: the tree stays under 我的根节点", async () => {
+    const root = owner.user.content.user_root_node_id!;
+    const { dnode } = await createNode(server, owner.access, { type: "DIR", name: "留着的树" });
+    const child = await createNode(server, owner.access, { name: "树叶", location_id: dnode.id });
+    expect(await childNames(server, owner.access, root, "USER_ROOT")).toContain("留着的树");
+    const removed = await call(server, "POST", `/api/dnode/${root}/remove-relation/`, {
+      token: owner.access,
+      body: { relation_name: "USER_ROOT", y_node_id: dnode.id },
+    });
+    expect(removed.status).toBe(200);
+    expect(await childNames(server, owner.access, root, "USER_ROOT")).not.toContain("留着的树");
+    expect(await childNames(server, owner.access, root, "CHILD_NODE")).toContain("留着的树");
+    expect((await call(server, "GET", `/api/dnode/${child.dnode.id}`, { token: owner.access })).status).toBe(
+      200,
+    );
+    // 添加到首页 brings the card back without moving the tree.
+    const back = await call(server, "POST", "/api/dnode/refer", {
+      token: owner.access,
+      body: { refered_nodes_ids: [dnode.id], target_node_id: root, relation_name: "USER_ROOT" },
+    });
+    expect(back.status).toBe(201);
+    expect(await childNames(server, owner.access, root, "USER_ROOT")).toContain("留着的树");
   });
 
   it("hangs a child under CHILD_NODE in its location's tree, last by default, before next_id when given", async () => {

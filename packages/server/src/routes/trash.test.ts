@@ -116,7 +116,7 @@ describe("deleting keeps the subtree in the recycle bin", () => {
     expect(restored.body.roots).toEqual([{ id: ids.留下的一页, parent_id: root }]);
     const node = await getNode(owner.access, ids.留下的一页!);
     expect(node.body).toMatchObject({ parent_id: root, anchor_id: ids.留下的一页 });
-    expect(await childNames(server, owner.access, root, "USER_ROOT")).toContain("留下的一页");
+    expect(await childNames(server, owner.access, root!, "USER_ROOT")).toContain("留下的一页");
   });
 
   it("lets a writer who deleted restore while they may write the old place, and refuses after the share ends", async () => {

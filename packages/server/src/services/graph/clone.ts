@@ -4,7 +4,7 @@ import { badRequest } from "../../errors";
 import { requireNode } from "../../policies/node-access";
 import { writeTransaction } from "../events/write-transaction";
 import { insertSubtreeCopy, setMainPlace } from "../nodes/write";
-import { defaultRelationUnder } from "./main-place";
+import { assertCanHold, defaultRelationUnder, mainRelationFor, plantsOnHome } from "./main-place";
 import { copyLinksWithinClone, insertRelation } from "./relation-rows";
 
 /** POST /api/dnode/clone: a deep copy of the source placed under the target (read on source, write on target). */
@@ -21,21 +21,29 @@ export async function cloneNode(
     if (source.type === "USER") throw badRequest("用户根节点不能复制");
     const target = await requireNode(tx, userId, targetId, "write");
     const relation = relationName ?? defaultRelationUnder(target);
-    if ((relation === "USER_ROOT") !== (target.type === "USER"))
-      throw badRequest(`关系 ${relation} 不能放在该节点下`);
+    assertCanHold(target, relation, source);
     const copyId = await insertSubtreeCopy(tx, source.id, {
       ownerId: target.ownerId,
       creatorId: userId,
       anchorId: target.type === "USER" ? "self" : (target.anchorId ?? target.id),
     });
     await copyLinksWithinClone(tx);
-    await setMainPlace(tx, { id: copyId, anchorId: target.anchorId, parentId: null }, target.id, relation);
+    const main = mainRelationFor(target, relation);
+    await setMainPlace(tx, { id: copyId, anchorId: target.anchorId, parentId: null }, target.id, main);
+    const before = location.position === "before" ? location.before_node_id : null;
     await insertRelation(tx, {
       xnode: target.id,
       ynode: copyId,
-      relationName: relation,
-      beforeYnode: location.position === "before" ? location.before_node_id : null,
+      relationName: main,
+      beforeYnode: main === relation ? before : null,
     });
+    if (plantsOnHome(target, relation))
+      await insertRelation(tx, {
+        xnode: target.id,
+        ynode: copyId,
+        relationName: relation,
+        beforeYnode: before,
+      });
     return copyId;
   });
 }

@@ -7,7 +7,7 @@ import { requireNode } from "../../policies/node-access";
 import { writeTransaction } from "../events/write-transaction";
 import { reanchorSubtree, setMainPlace } from "../nodes/write";
 import { lockLists } from "./ordering";
-import { insertRelation, type RelationRow, removeRelation } from "./relation-rows";
+import { findRelation, insertRelation, type RelationRow, removeRelation } from "./relation-rows";
 
 const DEPTH_GUARD = 10_000;
 
@@ -28,13 +28,28 @@ export async function isInSubtree(tx: Tx, candidate: number, root: number): Prom
 export const defaultRelationUnder = (target: { type: string }) =>
   target.type === "USER" ? "USER_ROOT" : "CHILD_NODE";
 
-/** Refuses links no tree can hold: a user root is never the y side, USER_ROOT and FAVOR hang only under a user root. */
+/**
+ * Refuses links no tree can hold: a user root is never the y side; USER_ROOT (home cards) and FAVOR hang
+ * only under a user root, which holds nothing else but its trees (CHILD_NODE).
+ */
 export function assertCanHold(target: DnodeWithExtras, relationName: string, node: DnodeWithExtras): void {
   if (node.type === "USER") throw badRequest(MESSAGES.userRootCannotMove);
-  if ((relationName === "USER_ROOT" || relationName === "FAVOR") !== (target.type === "USER")) {
-    throw badRequest(`关系 ${relationName} 不能放在该节点下`);
+  const homeOnly = relationName === "USER_ROOT" || relationName === "FAVOR";
+  if (homeOnly !== (target.type === "USER") && !(target.type === "USER" && relationName === "CHILD_NODE")) {
+    throw badRequest(MESSAGES.relationNotHere.replace("{relation}", relationName));
   }
 }
+
+/**
+ * Where a tree planted at a user root lives: its main place is CHILD_NODE under the root (我的根节点), and
+ * home shows it through a separate USER_ROOT link, so removing the card from home never deletes the tree.
+ */
+export const plantsOnHome = (target: { type: string }, relationName: string) =>
+  target.type === "USER" && relationName === "USER_ROOT";
+
+/** The main relation for a place: a home card's tree hangs by CHILD_NODE, anything else by the name given. */
+export const mainRelationFor = (target: { type: string }, relationName: string) =>
+  plantsOnHome(target, relationName) ? "CHILD_NODE" : relationName;
 
 /** Refuses a link from the node's own subtree back to it: it would make the tree a loop. */
 export async function assertNoCycle(tx: Tx, target: DnodeWithExtras, node: DnodeWithExtras): Promise<void> {
@@ -51,12 +66,31 @@ export async function moveMain(
 ): Promise<RelationRow> {
   if (node.parentId !== null && node.mainRelation)
     await removeRelation(tx, node.parentId, node.id, node.mainRelation);
-  const relation = await insertRelation(tx, { xnode: target.id, ynode: node.id, relationName, beforeYnode });
-  await setMainPlace(tx, node, target.id, relationName);
+  const main = mainRelationFor(target, relationName);
+  const mainLink = await insertRelation(tx, {
+    xnode: target.id,
+    ynode: node.id,
+    relationName: main,
+    beforeYnode: main === relationName ? beforeYnode : null,
+  });
+  // Moved onto home: the card is a USER_ROOT link beside the main place (unless it is on home already).
+  const relation = plantsOnHome(target, relationName)
+    ? await ensureLink(tx, { xnode: target.id, ynode: node.id, relationName, beforeYnode })
+    : mainLink;
+  await setMainPlace(tx, node, target.id, main);
   const anchorId = target.type === "USER" ? node.id : (target.anchorId ?? target.id);
   if (anchorId !== node.anchorId || target.ownerId !== node.ownerId)
     await reanchorSubtree(tx, node, anchorId, target.ownerId);
   return relation;
+}
+
+/** The link, inserted at the place asked unless it exists already (then it stays where it is). */
+async function ensureLink(
+  tx: Tx,
+  link: { xnode: number; ynode: number; relationName: string; beforeYnode: number | null },
+): Promise<RelationRow> {
+  const existing = await findRelation(tx, link.xnode, link.ynode, link.relationName);
+  return existing ?? insertRelation(tx, link);
 }
 
 const beforeOf = (location: DropLocation) =>

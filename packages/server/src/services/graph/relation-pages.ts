@@ -116,13 +116,17 @@ export async function relationsWithData(
   };
   const [ySide, xSide] = await Promise.all([run("y"), run("x")]);
   const relatedIds = new Set<number>();
+  // Links in x__ groups belong to their x side, another node: their key and info are that node's to show.
+  const ownedElsewhere: RelationJson[] = [];
   for (const row of [...ySide, ...xSide]) {
     const page = pages.get(row.group_node);
     if (!page) continue;
     // A page past the end still reports its group's size (the row carries no relation then).
     if (row.id !== null) {
-      page.relations.push(presentRelation(toRelationRow(row)));
+      const relation = presentRelation(toRelationRow(row));
+      page.relations.push(relation);
       relatedIds.add(row.group_node === row.xnode ? row.ynode : row.xnode);
+      if (row.group_node !== row.xnode) ownedElsewhere.push(relation);
     }
     const requested = paging.relation_pages[row.group_key] ?? 1;
     page.pagination_info[row.group_key] ??= {
@@ -138,6 +142,12 @@ export async function relationsWithData(
   const rights = enforced
     ? await rightsOfLoaded(db, userId, rows)
     : new Map(rows.map((row) => [row.id, { read: true, write: true, admin: true }]));
+  // The same rule as GET /api/dnode_relation/{id}: a link's key and info are for readers of its x side.
+  for (const relation of ownedElsewhere) {
+    if (rights.get(relation.xnode)?.read) continue;
+    relation.key = null;
+    relation.info = {};
+  }
   // A child in a tree the caller cannot read keeps its place as a locked placeholder.
   return { pages, relatedNodes: await presentNodes(db, userId, rows, { locked: true, rights }) };
 }

@@ -68,6 +68,23 @@ export async function insertRelation(tx: Tx, input: NewRelation): Promise<Relati
   }
 }
 
+/** The live link between x and y under the name, if there is one. */
+export async function findRelation(
+  tx: Tx,
+  xnode: number,
+  ynode: number,
+  relationName: string,
+): Promise<RelationRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(dnodeRelation)
+    .where(
+      sql`${dnodeRelation.xnode} = ${xnode} and ${dnodeRelation.ynode} = ${ynode}
+          and ${dnodeRelation.relationName} = ${relationName} and not ${dnodeRelation.isDeleted}`,
+    );
+  return row;
+}
+
 /** Removes the live link between x and y under the name; true when there was one. */
 export async function removeRelation(
   tx: Tx,

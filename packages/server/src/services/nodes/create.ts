@@ -5,6 +5,7 @@ import { users } from "../../db/schema";
 import { badRequest } from "../../errors";
 import { requireNode } from "../../policies/node-access";
 import { writeTransaction } from "../events/write-transaction";
+import { mainRelationFor, plantsOnHome } from "../graph/main-place";
 import { insertRelation, type RelationRow } from "../graph/relation-rows";
 import { afterPropertyChange, PROPERTY_TYPES } from "./properties";
 import { insertNodeRow } from "./write";
@@ -47,24 +48,32 @@ export async function createNodeInTx(
     const location = await requireNode(tx, userId, locationId, "write");
     const relationName = body.relation_name ?? defaultRelation(location.type, body.custom_relation_id);
     const startsTree = location.type === "USER";
+    // A tree planted at a user root hangs by CHILD_NODE there; home shows it by a USER_ROOT link.
+    const mainRelation = mainRelationFor(location, relationName);
     const nodeId = await insertNodeRow(tx, {
       name: body.name,
       type: body.type,
       content: body.content,
       parentId: location.id,
-      mainRelation: relationName,
+      mainRelation,
       ownerId: location.ownerId,
       creatorId: userId,
       anchorId: startsTree ? "self" : location.anchorId,
     });
-    const relation = await insertRelation(tx, {
+    const place = {
       xnode: location.id,
       ynode: nodeId,
-      relationName,
-      beforeYnode: body.next_id ?? null,
       customRelation: body.custom_relation_id ?? null,
       xorder: 1,
+    };
+    const mainLink = await insertRelation(tx, {
+      ...place,
+      relationName: mainRelation,
+      beforeYnode: mainRelation === relationName ? (body.next_id ?? null) : null,
     });
+    const relation = plantsOnHome(location, relationName)
+      ? await insertRelation(tx, { ...place, relationName, beforeYnode: body.next_id ?? null, xorder: 2 })
+      : mainLink;
     if (PROPERTY_TYPES.has(body.type)) await afterPropertyChange(tx, userId, nodeId);
     return { nodeId, relation };
   }

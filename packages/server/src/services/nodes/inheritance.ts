@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Db, queryRows, type Tx } from "../../db/client";
+import { rightsOnIds } from "../../policies/node";
 import { idList, RELATION_HEAD_LIMIT, type RelationGroup } from "../graph/relation-groups";
 
 /** Node types that take part in concept inheritance. */
@@ -21,6 +22,13 @@ const MAX_DEPTH = 10;
 /** The groups a node inherits (workspace-spec 9 "Inherited groups"): RULE, PROPERTY, METHOD, DEF and pv_ groups. */
 const INHERITED = sql`(r.relation_name in ('RULE', 'PROPERTY', 'METHOD', 'DEF') or r.relation_name ~ '^pv_[0-9]+$')`;
 
+/** The ids among these that the caller may read. */
+async function readableOnly(db: Db | Tx, userId: number | null, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rights = await rightsOnIds(db, userId, ids);
+  return ids.filter((id) => rights.get(id)?.read);
+}
+
 export interface Inheritance {
   /** Every inherited node, nearest concept first. */
   inheritances: RelationGroup;
@@ -29,11 +37,14 @@ export interface Inheritance {
 }
 
 /**
- * What each concept, class or instance inherits from its parent concepts (transitively): two queries
- * for any number of nodes.
+ * What each concept, class or instance inherits from its parent concepts (transitively), seen by one
+ * caller: only concepts the caller may read pass anything on, and only items the caller may read are
+ * listed (a class_id or parent_concepts naming someone else's private concept reveals nothing). Two
+ * queries for any number of nodes, and a rights query for the concepts and items found.
  */
 export async function inheritedGroups(
   db: Db | Tx,
+  userId: number | null,
   nodes: Array<{ id: number; type: string }>,
 ): Promise<Map<number, Inheritance>> {
   const result = new Map<number, Inheritance>();
@@ -51,13 +62,16 @@ export async function inheritedGroups(
         select node, concept, min(depth)::int as depth from up where node <> concept group by node, concept`,
   );
   if (ancestors.length === 0) return result;
-  const conceptIds = [...new Set(ancestors.map((a) => a.concept))];
-  const items = await queryRows<{ concept: number; relation_name: string; ynode: number; id: number }>(
+  const conceptIds = await readableOnly(db, userId, [...new Set(ancestors.map((a) => a.concept))]);
+  if (conceptIds.length === 0) return result;
+  const allItems = await queryRows<{ concept: number; relation_name: string; ynode: number; id: number }>(
     db,
     sql`select r.xnode as concept, r.relation_name, r.ynode, r.id from dnode_relation r
         where r.xnode in ${idList(conceptIds)} and not r.is_deleted and ${INHERITED}
         order by r.relation_name, r.yorder, r.id`,
   );
+  const readableItems = new Set(await readableOnly(db, userId, [...new Set(allItems.map((i) => i.ynode))]));
+  const items = allItems.filter((item) => readableItems.has(item.ynode));
   const byConcept = new Map<number, typeof items>();
   for (const item of items) byConcept.set(item.concept, [...(byConcept.get(item.concept) ?? []), item]);
   const byNode = new Map<number, Array<{ concept: number; depth: number }>>();

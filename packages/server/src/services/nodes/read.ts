@@ -29,7 +29,7 @@ export async function presentNodes(
       db,
       readable.map((row) => row.id),
     ),
-    inheritedGroups(db, readable),
+    inheritedGroups(db, userId, readable),
     publishedAnchors(
       db,
       readable.map((row) => row.anchorId),

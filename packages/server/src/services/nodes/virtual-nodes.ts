@@ -1,7 +1,7 @@
 import { and, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { dnode } from "../../db/schema";
-import { readableSql } from "../../policies/node";
+import { readableSql, rightsOnIds } from "../../policies/node";
 import { requireNode } from "../../policies/node-access";
 import { idList } from "../graph/relation-groups";
 import { inheritedGroups } from "./inheritance";
@@ -31,12 +31,15 @@ export async function allClasses(db: Db, userId: number) {
  */
 export async function nodeServices(db: Db, userId: number, id: number) {
   const node = await requireNode(db, userId, id, "read");
-  const inherited = (await inheritedGroups(db, [node])).get(id)?.byName.METHOD?.head ?? [];
+  const inherited = (await inheritedGroups(db, userId, [node])).get(id)?.byName.METHOD?.head ?? [];
   const own = await queryRows<{ ynode: number }>(
     db,
     sql`select ynode from dnode_relation where xnode = ${id} and relation_name = 'METHOD' and not is_deleted order by yorder`,
   );
-  const ids = [...new Set([...own.map((r) => r.ynode), ...inherited])];
+  // A method linked here from a tree the caller cannot read (read once, since withdrawn) stays unnamed.
+  const linked = [...new Set([...own.map((r) => r.ynode), ...inherited])];
+  const rights = await rightsOnIds(db, userId, linked);
+  const ids = linked.filter((mid) => rights.get(mid)?.read);
   if (ids.length === 0) return [];
   const methods = await queryRows<{ id: number; name: string; service_name: string | null }>(
     db,
