@@ -14,6 +14,8 @@ export interface TestServer {
   app: FastifyInstance;
   database: Database;
   config: AppConfig;
+  /** The PostgreSQL database's URL (PostgreSQL runs only), so a second app server can share it. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -53,10 +55,12 @@ export async function startTestServer(
   const dataDir = mkdtempSync(path.join(tmpdir(), "zhishu-test-"));
   let database: Database;
   let dropDatabase = async () => {};
+  let databaseUrl: string | undefined;
   if (testDbKind === "postgres") {
     const created = await createPostgresDatabase();
     database = await openPostgres(created.url, 5, logger);
     dropDatabase = created.drop;
+    databaseUrl = created.url;
   } else {
     database = await openPglite(undefined, logger);
   }
@@ -80,11 +84,36 @@ export async function startTestServer(
     app,
     database,
     config,
+    databaseUrl,
     async close() {
       await app.close();
       await database.close();
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Another app server on the same PostgreSQL database as `first`, with the same secret: what a deployment
+ * behind a load balancer runs. Closing it leaves the database to `first`.
+ */
+export async function startSecondServer(first: TestServer): Promise<TestServer> {
+  if (!first.databaseUrl) throw new Error("a second app server needs PostgreSQL (TEST_DB=postgres)");
+  const database = await openPostgres(first.databaseUrl, 5);
+  const app = await buildApp(first.config, database);
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    database,
+    config: first.config,
+    databaseUrl: first.databaseUrl,
+    async close() {
+      await app.close();
+      await database.close();
     },
   };
 }
