@@ -7,6 +7,7 @@ export * from "./messages";
 export * from "./order";
 export * from "./pending-updates";
 export * from "./permissions";
+export * from "./process";
 export * from "./references";
 export * from "./relations";
 export * from "./schemas/access";

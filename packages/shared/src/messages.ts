@@ -67,6 +67,12 @@ export const MESSAGES = {
   noSource: "该知识点没有同步来源",
   noPendingUpdates: "没有待处理的更新",
   sourceUnchanged: "来源没有新的变化",
+  // timed processes
+  processStarted: "已开始",
+  processPaused: "已暂停",
+  processFinished: "已完成",
+  notAProcess: "只有流程节点可以计时",
+  timeRangeInvalid: "时间范围不正确：请给出 start_time 和 end_time（ISO 时间，或 YYYY-MM-DD HH:mm）",
   pushTooLarge: "推送的内容过大，请减少子节点或内容后再推送",
   authTypeInvalid: "权限类型只能是 read、write 或 admin",
   idListInvalid: "请提供知识点编号列表",

@@ -1,4 +1,5 @@
 // Every module that registers call_action actions, imported once for its side effect.
+import "./process-actions";
 import "./sync-actions";
 
 export { type ActionResult, findAction } from "./registry";

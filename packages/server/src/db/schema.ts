@@ -75,6 +75,12 @@ export const dnode = pgTable(
     index("dnode_ref_idx").on(sql`(${t.content}->>'ref_id')`).where(sql`${t.type} = 'REF'`),
     index("dnode_anchor_idx").on(t.anchorId),
     index("dnode_parent_idx").on(t.parentId),
+    // What a person made in a time range (the behaviour timeline, /xingwei).
+    index("dnode_creator_created_idx").on(t.creatorId, t.createdAt),
+    // The executing processes under a parent: the status machine reads only these, however many siblings.
+    index("dnode_executing_process_idx")
+      .on(t.parentId)
+      .where(sql`${t.type} = 'PROCESS' and (${t.content}->>'self_status') in ('running', 'sub_running')`),
   ],
 );
 

@@ -8,7 +8,7 @@ export const pageQuery = z.object({
 });
 
 // A day (YYYY-MM-DD), a time in Asia/Shanghai (YYYY-MM-DD HH:mm[:ss]) or an ISO time with an offset.
-const dateText = z
+export const dateText = z
   .string()
   .max(40)
   .refine((s) => !Number.isNaN(parseShanghaiTime(s)), MESSAGES.invalidDate);
@@ -89,4 +89,11 @@ export const updateContentFieldBody = z.object({
     .array(z.union([z.string(), z.number()]))
     .max(500)
     .optional(),
+});
+
+/** call_action get_processes_in_timerange params: what was made while a process ran. */
+export const timeRangeParams = z.object({
+  start_time: dateText,
+  end_time: dateText,
+  exclude_descendants: z.boolean().default(true),
 });

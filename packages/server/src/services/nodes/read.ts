@@ -8,6 +8,7 @@ import { type NodeRights, rightsOfLoaded } from "../../policies/node";
 import { authorizedNode, loadNodeRows } from "../../policies/node-access";
 import { type DnodeJson, presentDnode, presentLockedDnode } from "../../presenters/dnode";
 import { relationGroups } from "../graph/relation-groups";
+import { processTotals } from "../processes/totals";
 import { inheritedGroups } from "./inheritance";
 
 /**
@@ -24,7 +25,8 @@ export async function presentNodes(
   const rights = options.rights ?? (await rightsOfLoaded(db, userId, rows));
   const rightsOf = (row: DnodeWithExtras): NodeRights => rights.get(row.id)!;
   const readable = rows.filter((row) => rightsOf(row).read);
-  const [groups, inherited, published] = await Promise.all([
+  const processIds = readable.filter((row) => row.type === "PROCESS").map((row) => row.id);
+  const [groups, inherited, published, totals] = await Promise.all([
     relationGroups(
       db,
       readable.map((row) => row.id),
@@ -34,6 +36,7 @@ export async function presentNodes(
       db,
       readable.map((row) => row.anchorId),
     ),
+    processTotals(db, processIds),
   ]);
   const shown = options.locked ? rows : readable;
   return shown.map((row) => {
@@ -42,7 +45,12 @@ export async function presentNodes(
     const inheritance = inherited.get(row.id);
     const relations = inheritance ? { ...own, inheritances: inheritance.inheritances } : own;
     const isPublic = row.anchorId !== null && published.has(row.anchorId);
-    const json = presentDnode(row, relations, rightsOf(row), isPublic);
+    const timed = totals.get(row.id);
+    // A process's totals are computed on read (never stored), as of now: see processes/totals.ts.
+    const shownRow = timed
+      ? { ...row, content: { ...row.content, total_time: timed.total, inserted_time: timed.inserted } }
+      : row;
+    const json = presentDnode(shownRow, relations, rightsOf(row), isPublic);
     return inheritance ? { ...json, inheritance_groups: inheritance.byName } : json;
   });
 }

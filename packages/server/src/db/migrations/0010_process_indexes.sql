@@ -1,0 +1,2 @@
+CREATE INDEX "dnode_creator_created_idx" ON "dnode" USING btree ("creator_id","created_at");--> statement-breakpoint
+CREATE INDEX "dnode_executing_process_idx" ON "dnode" USING btree ("parent_id") WHERE "dnode"."type" = 'PROCESS' and ("dnode"."content"->>'self_status') in ('running', 'sub_running');
