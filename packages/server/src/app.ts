@@ -7,6 +7,8 @@ import type { AppConfig } from "./config";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import { installErrorHandler } from "./errors";
+import { processesChannel } from "./realtime/processes-channel";
+import { startLiveUpdates } from "./realtime/start";
 import { websocketRoutes } from "./realtime/websocket";
 import { accessRoutes } from "./routes/access";
 import { actionRoutes } from "./routes/actions";
@@ -15,6 +17,7 @@ import { authRoutes } from "./routes/auth";
 import { dnodeRoutes } from "./routes/dnode";
 import { dnodeReadRoutes } from "./routes/dnode-reads";
 import { moveRoutes } from "./routes/moves";
+import { processRoutes } from "./routes/processes";
 import { relationRoutes } from "./routes/relations";
 import { tabStateRoutes } from "./routes/tab-state";
 import { trashRoutes } from "./routes/trash";
@@ -22,6 +25,7 @@ import { uploadRoutes } from "./routes/uploads";
 import { userRoutes } from "./routes/users";
 import { virtualNodeRoutes } from "./routes/virtual-nodes";
 import { webRoutes } from "./routes/web";
+import { parseClientId, runWithOrigin } from "./services/events/origin";
 
 /** JSON bodies above this are refused with 413; uploads have their own, larger limits. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -44,9 +48,16 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   });
   const ctx: AppContext = { db: database.db, tokens, config };
 
+  // Which tab a write came from travels with the request, so its own changes are not echoed back to it.
+  app.addHook("onRequest", (request, _reply, done) =>
+    runWithOrigin(parseClientId(request.headers["x-client-id"]), done),
+  );
   await app.register(authPlugin, { tokens });
   await app.register(websocket);
   await app.register(websocketRoutes, { ctx });
+  const hub = await startLiveUpdates(app, database);
+  await app.register(processesChannel, { ctx, hub });
+  await app.register(processRoutes, { ctx });
   await app.register(appVersionRoutes, { ctx });
   await app.register(authRoutes, { ctx });
   await app.register(userRoutes, { ctx });

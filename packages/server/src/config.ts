@@ -18,6 +18,8 @@ export interface AppConfig {
   /** Lifetimes in seconds. */
   accessTokenTtl: number;
   refreshTokenTtl: number;
+  /** A live socket that says nothing this long gets idle_timeout (default 10 minutes; tests shorten it). */
+  liveIdleTimeoutMs?: number;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -8,6 +8,7 @@ export * from "./order";
 export * from "./pending-updates";
 export * from "./permissions";
 export * from "./process";
+export * from "./realtime";
 export * from "./references";
 export * from "./relations";
 export * from "./schemas/access";

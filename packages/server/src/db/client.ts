@@ -20,7 +20,20 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Runs SQL text on the driver itself, past Drizzle (the benchmark's baseline for a call's queries). */
   raw(query: string, params: unknown[]): Promise<unknown>;
+  /**
+   * Listens to a NOTIFY channel (PostgreSQL delivers after commit). On PostgreSQL one dedicated
+   * connection listens and comes back by itself after a lost connection, calling `onReconnect` so the
+   * listener can catch up on what it missed. Returns a function that stops listening.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** What a NOTIFY listener is told: each payload, and (PostgreSQL) when its connection is lost and back. */
+export interface ListenHandlers {
+  onNotify(payload: string): void;
+  onLost?(): void;
+  onReconnect?(): void;
 }
 
 /** Sees every statement Drizzle sends, with its parameters (the benchmark records a call's SQL). */
@@ -43,6 +56,12 @@ export async function openPglite(dataDir?: string, logger?: QueryLogger): Promis
     db,
     kind: "pglite",
     raw: (query, params) => client.query(query, params),
+    async listen(channel, { onNotify }) {
+      const unlisten = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: () => client.close(),
   };
 }
@@ -70,7 +89,56 @@ export async function openPostgres(url: string, poolSize = 10, logger?: QueryLog
     db,
     kind: "postgres",
     raw: (query, params) => pool.query(query, params),
+    listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
     close: () => pool.end(),
+  };
+}
+
+// How long a lost listening connection waits before it tries again.
+const LISTEN_RETRY_MS = 1000;
+
+/** LISTEN on a connection of its own (a pooled one would be handed to queries), reconnecting when lost. */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  { onNotify, onLost, onReconnect }: ListenHandlers,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  /** Connects and listens, trying again every second until it works or listening stops. */
+  const connect = async (): Promise<void> => {
+    while (!stopped) {
+      const next = new pg.Client({ connectionString: url });
+      next.on("notification", (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? "");
+      });
+      let lostAlready = false;
+      const lost = () => {
+        if (lostAlready || stopped || client !== next) return;
+        lostAlready = true;
+        client = null;
+        onLost?.();
+        retry = setTimeout(() => void connect().then(() => !stopped && onReconnect?.()), LISTEN_RETRY_MS);
+      };
+      next.on("error", lost);
+      next.on("end", lost);
+      try {
+        await next.connect();
+        await next.query(`listen "${channel.replace(/"/g, "")}"`);
+        client = next;
+        return;
+      } catch {
+        await next.end().catch(() => {});
+        await new Promise((resolve) => setTimeout(resolve, LISTEN_RETRY_MS));
+      }
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }
 

@@ -246,6 +246,8 @@ export const nodeEvent = pgTable(
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     actorId: integer("actor_id"),
+    /** The browser tab whose request made the change (X-Client-Id): it gets no echo of its own change. */
+    origin: text("origin"),
     at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     /** Every node the transaction created, changed, moved or deleted, or whose links changed. */
     nodeIds: integer("node_ids").array().notNull(),

@@ -13,8 +13,8 @@ function startHeartbeat(socket: WebSocket): void {
 }
 
 /**
- * The two live channels of people-spec 4: /ws/processes/ and /ws/task/{taskId}, token in the query.
- * They authenticate and greet now; the events they carry arrive with the chat and AI issues.
+ * /ws/task/{taskId} (people-spec 4), token in the query: authenticates and greets; the chunks it carries
+ * arrive with the AI issue. /ws/processes/ lives in processes-channel.ts.
  */
 export async function websocketRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const authenticate = async (socket: WebSocket, token: unknown): Promise<number | null> => {
@@ -22,13 +22,6 @@ export async function websocketRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     if (userId === null) socket.close(WS_CLOSE_UNAUTHORIZED, "unauthorized");
     return userId;
   };
-
-  app.get("/ws/processes/", { websocket: true }, async (socket, request) => {
-    const userId = await authenticate(socket, (request.query as Record<string, unknown>).token);
-    if (userId === null) return;
-    socket.send(JSON.stringify({ type: "connection_established", user_id: userId }));
-    startHeartbeat(socket);
-  });
 
   app.get("/ws/task/:taskId", { websocket: true }, async (socket, request) => {
     const userId = await authenticate(socket, (request.query as Record<string, unknown>).token);

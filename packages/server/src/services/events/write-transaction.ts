@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { currentOrigin } from "./origin";
 
 /** The NOTIFY channel that carries committed event ids to every app server. */
 export const EVENT_CHANNEL = "zhishu_events";
@@ -14,6 +15,14 @@ export type ChangeKind =
   | "relation_updated"
   | "relation_deleted";
 
+/** A link named by its ends, kept in a change once the row itself is gone. */
+export interface RelationRef {
+  id: number | null;
+  xnode: number;
+  ynode: number;
+  relation_name: string;
+}
+
 /** One change as recorded: the nodes it touched and their trees, and for updates which fields changed. */
 export interface Change {
   kind: ChangeKind;
@@ -21,6 +30,8 @@ export interface Change {
   anchorIds: number[];
   fields?: string[];
   relationIds?: number[];
+  /** Deleted links (and the main links of deleted nodes), named, since their rows are gone. */
+  relations?: RelationRef[];
 }
 
 interface OpenTransaction {
@@ -91,11 +102,12 @@ async function writeEvent(tx: Tx, open: OpenTransaction): Promise<void> {
     anchor_ids: c.anchorIds,
     ...(c.fields ? { fields: c.fields } : {}),
     ...(c.relationIds ? { relation_ids: c.relationIds } : {}),
+    ...(c.relations ? { relations: c.relations } : {}),
   }));
   await tx.execute(sql`with e as (
-      insert into node_event (actor_id, node_ids, anchor_ids, changes)
-      values (${open.actor}, ${`{${nodeIds.join(",")}}`}::int[], ${`{${anchorIds.join(",")}}`}::int[],
-              ${JSON.stringify(changes)}::jsonb)
+      insert into node_event (actor_id, origin, node_ids, anchor_ids, changes)
+      values (${open.actor}, ${currentOrigin()}, ${`{${nodeIds.join(",")}}`}::int[],
+              ${`{${anchorIds.join(",")}}`}::int[], ${JSON.stringify(changes)}::jsonb)
       returning id)
     select pg_notify(${EVENT_CHANNEL}, id::text) from e`);
 }

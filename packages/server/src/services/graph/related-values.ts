@@ -52,7 +52,7 @@ async function clearValues(tx: Tx, userId: number, x: number, relationName: stri
   const owned = rows.filter((r) => r.parentId === x && r.mainRelation === relationName).map((r) => r.ynode);
   if (owned.length) await deleteNodesInTx(tx, userId, owned);
   for (const r of rows.filter((r) => !owned.includes(r.ynode)))
-    await deleteRelationRow(tx, { ...r, xnode: x });
+    await deleteRelationRow(tx, { id: r.id, xnode: x, ynode: r.ynode, relationName });
 }
 
 const valueName = (value: unknown) => (typeof value === "string" ? value : (JSON.stringify(value) ?? ""));

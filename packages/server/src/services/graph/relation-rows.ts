@@ -104,7 +104,7 @@ export async function removeRelation(
       kind: "relation_deleted",
       nodeIds: [xnode, ynode],
       anchorIds: [],
-      relationIds: rows.map((r) => r.id),
+      relations: rows.map((r) => ({ id: r.id, xnode, ynode, relation_name: relationName })),
     });
   return rows.length > 0;
 }
@@ -112,14 +112,14 @@ export async function removeRelation(
 /** Removes one link by its row. */
 export async function deleteRelationRow(
   tx: Tx,
-  row: Pick<RelationRow, "id" | "xnode" | "ynode">,
+  row: Pick<RelationRow, "id" | "xnode" | "ynode" | "relationName">,
 ): Promise<void> {
   await tx.delete(dnodeRelation).where(eq(dnodeRelation.id, row.id));
   recordChange(tx, {
     kind: "relation_deleted",
     nodeIds: [row.xnode, row.ynode],
     anchorIds: [],
-    relationIds: [row.id],
+    relations: [{ id: row.id, xnode: row.xnode, ynode: row.ynode, relation_name: row.relationName }],
   });
 }
 
@@ -134,7 +134,7 @@ export async function deleteRelationsOf(tx: Tx, xnode: number, relationName: str
       kind: "relation_deleted",
       nodeIds: [xnode, ...rows.map((r) => r.ynode)],
       anchorIds: [],
-      relationIds: rows.map((r) => r.id),
+      relations: rows.map((r) => ({ id: r.id, xnode, ynode: r.ynode, relation_name: relationName })),
     });
   return rows.map((r) => r.ynode);
 }

@@ -247,19 +247,25 @@ export async function insertSubtreeCopy(
 /** Deletes these node rows (their links, versions, grants and shares go by cascade); answers the ids deleted. */
 export async function deleteNodeRows(tx: Tx, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const deleted = await queryRows<{ id: number; anchor_id: number | null; parent_id: number | null }>(
+  const deleted = await queryRows<{
+    id: number;
+    anchor_id: number | null;
+    parent_id: number | null;
+    main_relation: string | null;
+  }>(
     tx,
-    sql`delete from dnode where id = any(${`{${ids.join(",")}}`}::int[]) returning id, anchor_id, parent_id`,
+    sql`delete from dnode where id = any(${`{${ids.join(",")}}`}::int[])
+        returning id, anchor_id, parent_id, main_relation`,
   );
   const gone = new Set(deleted.map((row) => row.id));
   recordChange(tx, {
     kind: "node_deleted",
-    // The parents that stay learn they lost a child.
-    nodeIds: [
-      ...gone,
-      ...deleted.map((row) => row.parent_id).filter((id) => id !== null && !gone.has(id)),
-    ] as number[],
+    nodeIds: [...gone],
     anchorIds: [...new Set(deleted.map((row) => row.anchor_id).filter((id) => id !== null))] as number[],
+    // The main links into parents that stay: those lists lose a row.
+    relations: deleted
+      .filter((row) => row.parent_id !== null && row.main_relation !== null && !gone.has(row.parent_id))
+      .map((row) => ({ id: null, xnode: row.parent_id!, ynode: row.id, relation_name: row.main_relation! })),
   });
   return deleted.map((row) => row.id);
 }

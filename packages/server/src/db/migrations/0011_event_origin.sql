@@ -1,0 +1,1 @@
+ALTER TABLE "node_event" ADD COLUMN "origin" text;

@@ -1,0 +1,155 @@
+import { type DnodeJson, type ServerMessage, statusOf } from "@zhishu/shared";
+import { inArray } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { type DnodeWithExtras, selectNodeRows } from "../db/node-rows";
+import { dnodeRelation } from "../db/schema";
+import { presentRelation } from "../presenters/relation";
+import type { RelationRef } from "../services/events/write-transaction";
+import { presentNodeIds } from "../services/nodes/read";
+import { type LiveHub, type LiveSocket, send } from "./hub";
+
+/** An event row as the bus reads it. */
+export interface EventRow {
+  id: number;
+  origin: string | null;
+  changes: Array<{
+    kind: string;
+    node_ids: number[];
+    fields?: string[];
+    relation_ids?: number[];
+    relations?: RelationRef[];
+  }>;
+}
+
+/** A message for one socket, built once the nodes it needs are presented for that socket's user. */
+interface Outgoing {
+  live: LiveSocket;
+  origin: string | null;
+  needs: number[];
+  build: (nodes: Map<number, DnodeJson>) => ServerMessage | null;
+}
+
+/** The people a process concerns, who hear of it without watching it: owner, maker, target, delegates. */
+function concernedUsers(row: DnodeWithExtras): number[] {
+  const c = row.content;
+  const ids = [row.ownerId, row.creatorId, c.target_user_id, c.requester_id, c.delegator_id];
+  if (Array.isArray(c.persons)) ids.push(...c.persons);
+  if (Array.isArray(c.participants)) ids.push(...c.participants);
+  return [...new Set(ids.map(Number).filter((id) => Number.isInteger(id) && id > 0))];
+}
+
+/**
+ * Turns a batch of committed events into messages for this server's sockets: node and relation updates
+ * for the sockets watching the nodes, process messages for the people a process concerns (drafts never),
+ * deletions for those who watched what was deleted. Rights are checked as the messages go out, one query
+ * per recipient user for the whole batch (a share withdrawn a moment ago stops updates at once), and each
+ * user gets the nodes as they may see them. The tab that made a change gets no echo of it.
+ */
+export async function deliverEvents(db: Db, hub: LiveHub, events: EventRow[]): Promise<void> {
+  if (hub.size === 0 || events.length === 0) return;
+  const changedNodes = new Map<number, { created: boolean; fields: Set<string>; origin: string | null }>();
+  const deleted = new Map<number, string | null>();
+  const relationIds = new Map<number, { action: "created" | "updated"; origin: string | null }>();
+  const goneLinks: Array<{ ref: RelationRef; origin: string | null }> = [];
+  for (const event of events) {
+    for (const change of event.changes) {
+      if (change.kind === "node_deleted") {
+        for (const id of change.node_ids) deleted.set(id, event.origin);
+        for (const ref of change.relations ?? []) goneLinks.push({ ref, origin: event.origin });
+      } else if (change.kind.startsWith("node_")) {
+        for (const id of change.node_ids) {
+          const entry = changedNodes.get(id) ?? { created: false, fields: new Set(), origin: event.origin };
+          entry.created ||= change.kind === "node_created";
+          for (const f of change.fields ?? []) entry.fields.add(f);
+          entry.origin = event.origin;
+          changedNodes.set(id, entry);
+        }
+      } else if (change.kind === "relation_deleted") {
+        for (const ref of change.relations ?? []) goneLinks.push({ ref, origin: event.origin });
+      } else {
+        const action = change.kind === "relation_created" ? "created" : "updated";
+        for (const id of change.relation_ids ?? []) relationIds.set(id, { action, origin: event.origin });
+      }
+    }
+  }
+  for (const id of deleted.keys()) changedNodes.delete(id);
+
+  const relations = relationIds.size
+    ? await db
+        .select()
+        .from(dnodeRelation)
+        .where(inArray(dnodeRelation.id, [...relationIds.keys()]))
+    : [];
+  const rowIds = new Set([...changedNodes.keys(), ...relations.flatMap((r) => [r.xnode, r.ynode])]);
+  const rows = new Map((await selectNodeRows(db, [...rowIds])).map((row) => [row.id, row]));
+
+  const out: Outgoing[] = [];
+  for (const [id, change] of changedNodes) {
+    const row = rows.get(id);
+    if (!row) continue;
+    const isProcess = row.type === "PROCESS";
+    const fields = [...change.fields];
+    const message = (nodes: Map<number, DnodeJson>): ServerMessage | null => {
+      const dnode = nodes.get(id);
+      if (!dnode) return null;
+      if (!isProcess) return { type: "node_updated", dnode, fields };
+      return change.created ? { type: "process_created", dnode } : { type: "process_updated", dnode, fields };
+    };
+    const recipients = hub.watching([id]);
+    if (isProcess && statusOf(row.content) !== "draft")
+      for (const live of hub.ofUsers(concernedUsers(row))) recipients.add(live);
+    for (const live of recipients) out.push({ live, origin: change.origin, needs: [id], build: message });
+  }
+  for (const relation of relations) {
+    const { action, origin } = relationIds.get(relation.id)!;
+    const json = presentRelation(relation);
+    for (const live of hub.watching([relation.xnode, relation.ynode])) {
+      const other = live.subscriptions.has(relation.xnode) ? relation.ynode : relation.xnode;
+      out.push({
+        live,
+        origin,
+        needs: [relation.xnode, other],
+        build: (nodes) => {
+          // The link is its x side's: a reader of that side sees it, with the node at the other end.
+          if (!nodes.has(relation.xnode)) return null;
+          const dnode = nodes.get(other);
+          return { type: "relation_updated", action, relation: json, ...(dnode ? { dnode } : {}) };
+        },
+      });
+    }
+  }
+  for (const { ref, origin } of goneLinks) {
+    for (const live of hub.watching([ref.xnode, ref.ynode])) {
+      out.push({
+        live,
+        origin,
+        needs: [],
+        build: () => ({ type: "relation_updated", action: "deleted", relation: ref }),
+      });
+    }
+  }
+  const deletedIds = [...deleted.keys()];
+  for (const live of hub.watching(deletedIds)) {
+    const seen = deletedIds.filter((id) => live.subscriptions.has(id) && deleted.get(id) !== live.clientId);
+    // Only those who watched a node (and could read it when they subscribed) hear it is gone.
+    if (seen.length) send(live, { type: "nodes_deleted", node_ids: seen });
+  }
+
+  // Rights and presenting, per recipient user, once for the whole batch.
+  const byUser = new Map<number, Outgoing[]>();
+  for (const item of out) {
+    if (item.origin !== null && item.origin === item.live.clientId) continue;
+    byUser.set(item.live.userId, [...(byUser.get(item.live.userId) ?? []), item]);
+  }
+  await Promise.all(
+    [...byUser].map(async ([userId, items]) => {
+      // presentNodeIds leaves out what this user may not read now (the rights rule, in the same queries).
+      const wanted = [...new Set(items.flatMap((item) => item.needs))];
+      const nodes = new Map((await presentNodeIds(db, userId, wanted)).map((n) => [n.id, n]));
+      for (const item of items) {
+        const message = item.build(nodes);
+        if (message) send(item.live, message);
+      }
+    }),
+  );
+}

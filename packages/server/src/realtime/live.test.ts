@@ -1,0 +1,256 @@
+import { type ServerMessage, WS_CLOSE } from "@zhishu/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { call, makeUser } from "../test/client";
+import { createNode } from "../test/factories";
+import { startSecondServer, startTestServer, type TestServer, testDbKind } from "../test/harness";
+
+let server: TestServer;
+let alice: Awaited<ReturnType<typeof makeUser>>;
+let bob: Awaited<ReturnType<typeof makeUser>>;
+beforeAll(async () => {
+  server = await startTestServer({ liveIdleTimeoutMs: 1500 });
+  alice = await makeUser(server);
+  bob = await makeUser(server);
+});
+afterAll(() => server.close());
+
+/** A live socket with every message it got, and a way to wait for one. */
+interface Client {
+  socket: WebSocket;
+  messages: ServerMessage[];
+  closed: Promise<number>;
+  waitFor(match: (m: ServerMessage) => boolean, ms?: number): Promise<ServerMessage>;
+  subscribe(ids: number[]): Promise<void>;
+}
+
+async function connect(
+  on: TestServer,
+  token: string,
+  clientId = `tab-${Math.random().toString(36).slice(2, 12)}`,
+): Promise<Client> {
+  const socket = new WebSocket(
+    `${on.url.replace(/^http/, "ws")}/ws/processes/?token=${token}&client_id=${clientId}`,
+  );
+  const messages: ServerMessage[] = [];
+  const waiters = new Set<() => void>();
+  socket.on("message", (data) => {
+    messages.push(JSON.parse(String(data)));
+    for (const wake of waiters) wake();
+  });
+  const closed = new Promise<number>((resolve) => socket.on("close", (code) => resolve(code)));
+  const client: Client = {
+    socket,
+    messages,
+    closed,
+    waitFor(match, ms = 3000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = messages.find(match);
+          if (found) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(found);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no such message in ${JSON.stringify(messages.map((m) => m.type))}`));
+        }, ms);
+        waiters.add(check);
+        check();
+      });
+    },
+    async subscribe(ids) {
+      socket.send(JSON.stringify({ type: "subscribe", node_ids: ids }));
+      // The server checks rights before it watches; a ping round trip is not needed, a short wait is.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    },
+  };
+  await client.waitFor((m) => m.type === "connection_established");
+  return client;
+}
+
+const rename = (on: TestServer, token: string, id: number, name: string, clientId?: string) =>
+  call(on, "POST", `/api/dnode/${id}/update`, {
+    token,
+    body: { name },
+    headers: clientId ? { "x-client-id": clientId } : {},
+  });
+const quiet = (ms = 400) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("/ws/processes/ delivers what changes to the nodes a client shows", () => {
+  it("a rename reaches a watching socket; the tab that made it gets no echo", async () => {
+    const { dnode } = await createNode(server, alice.access, { name: "原名" });
+    const other = await connect(server, alice.access);
+    const self = await connect(server, alice.access, "the-typing-tab");
+    await other.subscribe([dnode.id]);
+    await self.subscribe([dnode.id]);
+    expect((await rename(server, alice.access, dnode.id, "新名字", "the-typing-tab")).status).toBe(200);
+    const got = await other.waitFor((m) => m.type === "node_updated");
+    expect(got).toMatchObject({
+      type: "node_updated",
+      dnode: { id: dnode.id, name: "新名字" },
+      fields: ["name"],
+    });
+    await quiet();
+    expect(self.messages.some((m) => m.type === "node_updated")).toBe(false);
+    other.socket.close(1000);
+    self.socket.close(1000);
+  });
+
+  it("a new child, then its deletion, reach a socket watching the parent and the child", async () => {
+    const { dnode: parent } = await createNode(server, alice.access, { name: "父" });
+    const client = await connect(server, alice.access);
+    await client.subscribe([parent.id]);
+    const { dnode: child } = await createNode(server, alice.access, {
+      name: "新孩子",
+      location_id: parent.id,
+    });
+    const created = await client.waitFor((m) => m.type === "relation_updated" && m.action === "created");
+    expect(created).toMatchObject({
+      relation: { xnode: parent.id, ynode: child.id, relation_name: "CHILD_NODE" },
+      dnode: { id: child.id, name: "新孩子" },
+    });
+    await client.subscribe([child.id]);
+    await call(server, "POST", "/api/dnode/delete_batch", { token: alice.access, body: { ids: [child.id] } });
+    expect(await client.waitFor((m) => m.type === "nodes_deleted")).toEqual({
+      type: "nodes_deleted",
+      node_ids: [child.id],
+    });
+    expect(
+      await client.waitFor((m) => m.type === "relation_updated" && m.action === "deleted"),
+    ).toMatchObject({
+      relation: { xnode: parent.id, ynode: child.id },
+    });
+    client.socket.close(1000);
+  });
+
+  it("reaches only those who may read the node at that moment: a withdrawn share stops updates at once", async () => {
+    const { dnode } = await createNode(server, alice.access, { name: "分享的" });
+    await call(server, "POST", "/api/dnode-permission/", {
+      token: alice.access,
+      body: { dnode: dnode.id, user: bob.user.id, can_read: true },
+    });
+    const bobs = await connect(server, bob.access);
+    await bobs.subscribe([dnode.id]);
+    await rename(server, alice.access, dnode.id, "分享的，改了");
+    await bobs.waitFor((m) => m.type === "node_updated");
+    await call(server, "DELETE", `/api/dnode-permission/?dnode_id=${dnode.id}&user_id=${bob.user.id}`, {
+      token: alice.access,
+    });
+    const before = bobs.messages.length;
+    await rename(server, alice.access, dnode.id, "不该被看到的名字");
+    await quiet();
+    expect(bobs.messages.slice(before).filter((m) => m.type === "node_updated")).toEqual([]);
+    expect(JSON.stringify(bobs.messages)).not.toContain("不该被看到的名字");
+    bobs.socket.close(1000);
+  });
+
+  it("will not watch a node the user cannot read", async () => {
+    const { dnode } = await createNode(server, alice.access, { name: "私密" });
+    const bobs = await connect(server, bob.access);
+    await bobs.subscribe([dnode.id]);
+    await rename(server, alice.access, dnode.id, "私密的新名");
+    await quiet();
+    expect(JSON.stringify(bobs.messages)).not.toContain("私密的新名");
+    bobs.socket.close(1000);
+  });
+
+  it("tells the people a process concerns when it changes, without their watching it", async () => {
+    const { dnode } = await createNode(server, alice.access, { type: "PROCESS", name: "在做的事" });
+    const client = await connect(server, alice.access);
+    await call(server, "POST", `/api/dnode/call_action/${dnode.id}/start`, { token: alice.access, body: {} });
+    const updated = await client.waitFor((m) => m.type === "process_updated");
+    expect(updated).toMatchObject({ dnode: { id: dnode.id, content: { self_status: "running" } } });
+    client.socket.close(1000);
+  });
+});
+
+describe("the socket's own life", () => {
+  it("says idle_timeout and closes with 1000 when the client says nothing", async () => {
+    const client = await connect(server, alice.access);
+    expect(await client.closed).toBe(1000);
+    expect(client.messages.map((m) => m.type)).toContain("idle_timeout");
+  });
+
+  it("stays open while the client speaks", async () => {
+    const client = await connect(server, alice.access);
+    for (let i = 0; i < 4; i++) {
+      await quiet(500);
+      client.socket.send(JSON.stringify({ type: "ping" }));
+    }
+    expect(client.socket.readyState).toBe(WebSocket.OPEN);
+    client.socket.close(1000);
+  });
+
+  it("closes with 4401 when the token expires", async () => {
+    const shortLived = await startTestServer({ accessTokenTtl: 1 });
+    try {
+      const user = await makeUser(shortLived);
+      const client = await connect(shortLived, user.access);
+      expect(await client.closed).toBe(WS_CLOSE.unauthorized);
+    } finally {
+      await shortLived.close();
+    }
+  });
+});
+
+describe("GET /api/process/my_processes/", () => {
+  it("lists the caller's processes but not drafts, newest first, and says when to use the websocket", async () => {
+    const idle = await makeUser(server);
+    const empty = await call(server, "GET", "/api/process/my_processes/", { token: idle.access });
+    expect(empty.body).toEqual({
+      results: [],
+      count: 0,
+      suggested_mode: "polling",
+      next_poll_interval: 30,
+      websocket_url: "/ws/processes/",
+    });
+    const { dnode: draft } = await createNode(server, idle.access, { type: "PROCESS", name: "草稿" });
+    const { dnode: work } = await createNode(server, idle.access, { type: "PROCESS", name: "正在做" });
+    const since = new Date().toISOString();
+    await call(server, "POST", `/api/dnode/call_action/${work.id}/start`, { token: idle.access, body: {} });
+    const res = await call(
+      server,
+      "GET",
+      `/api/process/my_processes/?updated_after=${encodeURIComponent(since)}`,
+      {
+        token: idle.access,
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((n: { id: number }) => n.id)).toEqual([work.id]);
+    expect(res.body.results.map((n: { id: number }) => n.id)).not.toContain(draft.id);
+    expect(res.body).toMatchObject({ count: 1, suggested_mode: "websocket" });
+    // Nobody else's processes.
+    const others = await call(server, "GET", "/api/process/my_processes/", { token: bob.access });
+    expect(others.body.results.map((n: { id: number }) => n.id)).not.toContain(work.id);
+  });
+
+  it("refuses the anonymous and bad input", async () => {
+    expect((await call(server, "GET", "/api/process/my_processes/")).status).toBe(401);
+    for (const q of ["page=0", "page_size=1000", "updated_after=yesterday", "related_user_id=x"]) {
+      const res = await call(server, "GET", `/api/process/my_processes/?${q}`, { token: alice.access });
+      expect(res.status, q).toBe(400);
+    }
+  });
+});
+
+describe.skipIf(testDbKind !== "postgres")("across app servers", () => {
+  it("an edit through server A reaches a socket connected to server B", async () => {
+    const second = await startSecondServer(server);
+    try {
+      const { dnode } = await createNode(server, alice.access, { name: "跨服务器" });
+      const onB = await connect(second, alice.access);
+      await onB.subscribe([dnode.id]);
+      await rename(server, alice.access, dnode.id, "从A改的");
+      expect(await onB.waitFor((m) => m.type === "node_updated")).toMatchObject({
+        dnode: { name: "从A改的" },
+      });
+      onB.socket.close(1000);
+    } finally {
+      await second.close();
+    }
+  });
+});
