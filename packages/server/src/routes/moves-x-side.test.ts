@@ -65,7 +65,7 @@ const head = async (id: number, group: string) => (await get(id)).body.relations
  * A target T (main child of P) that A and B also hold (refers), so T's x__CHILD_NODE list is P, A, B;
  * plus free nodes N, M and a second target T2 (main child of Q).
  */
-async function fixture(name: string) {
+async function fixture<const Name extends string>(name: Name) {
   const t = await makeTree(server, owner.access, {
     name,
     children: [

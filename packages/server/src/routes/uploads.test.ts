@@ -1,6 +1,6 @@
 import { MESSAGES } from "@zhishu/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeUser } from "../test/client";
+import { type ApiResponse, makeUser } from "../test/client";
 import { startTestServer, type TestServer } from "../test/harness";
 
 let server: TestServer;
@@ -24,7 +24,7 @@ async function upload(path: string, field: string, data: Buffer | string, filena
     body: form,
     headers: auth ? { authorization: `Bearer ${auth}` } : {},
   });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as ApiResponse["body"] };
 }
 
 describe("POST /api/upload/", () => {

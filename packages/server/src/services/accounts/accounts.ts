@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "../../auth/password";
 import type { TokenService } from "../../auth/tokens";
 import type { Db } from "../../db/client";
+import { oneRow } from "../../db/one-row";
 import { dnode, users } from "../../db/schema";
 import { AppError, conflict, notFound, unauthorized } from "../../errors";
 import { clearFailures, isThrottled, recordFailure } from "./login-throttle";
@@ -19,21 +20,22 @@ export async function register(db: Db, input: RegisterBody): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({ username: input.username, email: input.email, passwordHash })
-        .returning();
-      const [root] = await tx
-        .insert(dnode)
-        .values({ name: input.username, type: "USER", ownerId: user.id, creatorId: user.id })
-        .returning({ id: dnode.id });
+      const user = oneRow(
+        await tx
+          .insert(users)
+          .values({ username: input.username, email: input.email, passwordHash })
+          .returning(),
+      );
+      const root = oneRow(
+        await tx
+          .insert(dnode)
+          .values({ name: input.username, type: "USER", ownerId: user.id, creatorId: user.id })
+          .returning({ id: dnode.id }),
+      );
       await tx.update(dnode).set({ anchorId: root.id }).where(eq(dnode.id, root.id));
-      const [withRoot] = await tx
-        .update(users)
-        .set({ rootNodeId: root.id })
-        .where(eq(users.id, user.id))
-        .returning();
-      return withRoot;
+      return oneRow(
+        await tx.update(users).set({ rootNodeId: root.id }).where(eq(users.id, user.id)).returning(),
+      );
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(MESSAGES.usernameTaken, "USERNAME_TAKEN");

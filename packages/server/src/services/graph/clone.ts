@@ -1,6 +1,7 @@
 import type { DropLocation } from "@zhishu/shared";
 import { eq, sql } from "drizzle-orm";
 import { type Db, queryRows, type Tx } from "../../db/client";
+import { oneRow } from "../../db/one-row";
 import { dnode } from "../../db/schema";
 import { badRequest } from "../../errors";
 import { requireNode } from "../../policies/node-access";
@@ -42,9 +43,8 @@ async function copySubtree(
     select mx.new_id, my.new_id, r.relation_name, r.custom_relation, r.xorder, r.yorder, r.key, r.info, r.showed_side
     from dnode_relation r join clone_map mx on mx.old_id = r.xnode join clone_map my on my.old_id = r.ynode
     where not r.is_deleted`);
-  const [root] = await queryRows<{ new_id: number }>(
-    tx,
-    sql`select new_id from clone_map where old_id = ${sourceId}`,
+  const root = oneRow(
+    await queryRows<{ new_id: number }>(tx, sql`select new_id from clone_map where old_id = ${sourceId}`),
   );
   return root.new_id;
 }

@@ -2,8 +2,9 @@ import { MESSAGES, type MoveBody } from "@zhishu/shared";
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import type { DnodeWithExtras } from "../../db/node-rows";
+import { oneRow } from "../../db/one-row";
 import { dnodeRelation } from "../../db/schema";
-import { AppError, badRequest } from "../../errors";
+import { AppError, badRequest, notFound } from "../../errors";
 import { requireNode } from "../../policies/node-access";
 import { assertCanHold, assertNoCycle, defaultRelationUnder, moveMain } from "./main-place";
 import { lockLists, orderForInsert } from "./ordering";
@@ -47,12 +48,15 @@ function insertAt(tx: Tx, place: Place, nodeId: number, before: number | null): 
 async function reorderAt(tx: Tx, place: Place, id: number, before: number | null): Promise<RelationRow> {
   const list = { side: place.side, node: place.location, relationName: place.relationName };
   const order = await orderForInsert(tx, list, before);
-  const [row] = await tx
+  const rows = await tx
     .update(dnodeRelation)
     .set(place.side === "y" ? { yorder: order } : { xorder: order })
     .where(eq(dnodeRelation.id, id))
     .returning();
-  return row;
+  // The link may have been deleted by another request since it was read.
+  return oneRow(rows, () =>
+    notFound(MESSAGES.relationNotFound.replace("{id}", String(id)), "RELATION_NOT_FOUND"),
+  );
 }
 
 /** Refuses a place no tree can hold for the node (kinds of nodes and relations, self links, loops). */

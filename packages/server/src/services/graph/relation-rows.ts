@@ -1,6 +1,7 @@
 import { MESSAGES } from "@zhishu/shared";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
+import { oneRow } from "../../db/one-row";
 import { dnodeRelation } from "../../db/schema";
 import { conflict } from "../../errors";
 import { lockLists, type OrderedList, orderForInsert } from "./ordering";
@@ -40,7 +41,7 @@ export async function insertRelation(tx: Tx, input: NewRelation): Promise<Relati
   const yorder = await orderForInsert(tx, children, input.beforeYnode ?? null);
   const xorder = input.xorder ?? (await orderForInsert(tx, owners, input.beforeXnode ?? null));
   try {
-    const [row] = await tx
+    const rows = await tx
       .insert(dnodeRelation)
       .values({
         xnode: input.xnode,
@@ -54,7 +55,7 @@ export async function insertRelation(tx: Tx, input: NewRelation): Promise<Relati
         yorder,
       })
       .returning();
-    return row;
+    return oneRow(rows);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(MESSAGES.relationExists, "RELATION_EXISTS");
     throw error;

@@ -1,6 +1,7 @@
 import { type CreateDnodeBody, MESSAGES } from "@zhishu/shared";
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { oneRow } from "../../db/one-row";
 import { dnode, users } from "../../db/schema";
 import { badRequest } from "../../errors";
 import { requireNode } from "../../policies/node-access";
@@ -48,20 +49,22 @@ export async function createNodeInTx(
     const relationName = body.relation_name ?? defaultRelation(location.type, body.custom_relation_id);
     const content = sanitizeContent(body.content);
     const startsTree = location.type === "USER";
-    const [created] = await tx
-      .insert(dnode)
-      .values({
-        name: body.name,
-        type: body.type,
-        content,
-        parentId: location.id,
-        mainRelation: relationName,
-        ownerId: location.ownerId,
-        creatorId: userId,
-        anchorId: startsTree ? null : location.anchorId,
-        searchVector: searchVectorSql(body.name, content) as unknown as string,
-      })
-      .returning({ id: dnode.id });
+    const created = oneRow(
+      await tx
+        .insert(dnode)
+        .values({
+          name: body.name,
+          type: body.type,
+          content,
+          parentId: location.id,
+          mainRelation: relationName,
+          ownerId: location.ownerId,
+          creatorId: userId,
+          anchorId: startsTree ? null : location.anchorId,
+          searchVector: searchVectorSql(body.name, content) as unknown as string,
+        })
+        .returning({ id: dnode.id }),
+    );
     if (startsTree) await tx.update(dnode).set({ anchorId: created.id }).where(eq(dnode.id, created.id));
     const relation = await insertRelation(tx, {
       xnode: location.id,

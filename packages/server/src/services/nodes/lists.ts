@@ -1,6 +1,7 @@
 import { MESSAGES, parseShanghaiTime } from "@zhishu/shared";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
+import { oneRow } from "../../db/one-row";
 import { dnode, dnodeVersion } from "../../db/schema";
 import { notFound } from "../../errors";
 import { readableSql } from "../../policies/node";
@@ -22,7 +23,7 @@ export async function myLastNode(db: Db, userId: number): Promise<DnodeJson | nu
 /** GET /api/dnode/mydnodes/: the caller's own nodes, most recently changed first, a page at a time. */
 export async function myNodes(db: Db, userId: number, page: number, pageSize: number) {
   const where = and(eq(dnode.ownerId, userId), sql`${dnode.type} <> 'USER'`);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select({ id: dnode.id })
       .from(dnode)
@@ -38,7 +39,7 @@ export async function myNodes(db: Db, userId: number, page: number, pageSize: nu
       userId,
       rows.map((r) => r.id),
     ),
-    total,
+    total: counted[0]?.total ?? 0,
     page,
     page_size: pageSize,
   };
@@ -90,8 +91,10 @@ export async function classNode(db: Db, userId: number, tag: string): Promise<Dn
     )
     .orderBy(sql`(${dnode.name} = ${tag}) desc`, dnode.id)
     .limit(1);
-  if (!row) throw notFound(MESSAGES.nodeNotFound, "NODE_NOT_FOUND");
-  return (await presentNodeIds(db, userId, [row.id]))[0];
+  const missing = () => notFound(MESSAGES.nodeNotFound, "NODE_NOT_FOUND");
+  if (!row) throw missing();
+  // Deleted between the two reads: the same 404.
+  return oneRow(await presentNodeIds(db, userId, [row.id]), missing);
 }
 
 /** GET /api/dnode/custom-fields/{name}: the field definitions (PROPERTY children) of the class so named. */

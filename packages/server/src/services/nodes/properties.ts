@@ -1,6 +1,7 @@
 import { customPropertyRelationId } from "@zhishu/shared";
 import { sql } from "drizzle-orm";
 import { queryRows, type Tx } from "../../db/client";
+import { oneRow } from "../../db/one-row";
 import { dnode, dnodeRelation } from "../../db/schema";
 import { rightsOn } from "../../policies/node";
 import { loadNodeRow } from "../../policies/node-access";
@@ -44,19 +45,21 @@ async function createInverseProperty(
       ? await loadNodeRow(tx, property.parentId)
       : undefined;
   if (!home || !(await rightsOn(tx, userId, home.id)).write) return;
-  const [inverse] = await tx
-    .insert(dnode)
-    .values({
-      name: `${property.name}（反向）`,
-      type: property.type,
-      content: { xtype: "ListProperty", inverse_property_id: property.id },
-      parentId: home.id,
-      mainRelation: "PROPERTY",
-      ownerId: home.ownerId,
-      creatorId: userId,
-      anchorId: home.anchorId,
-    })
-    .returning({ id: dnode.id });
+  const inverse = oneRow(
+    await tx
+      .insert(dnode)
+      .values({
+        name: `${property.name}（反向）`,
+        type: property.type,
+        content: { xtype: "ListProperty", inverse_property_id: property.id },
+        parentId: home.id,
+        mainRelation: "PROPERTY",
+        ownerId: home.ownerId,
+        creatorId: userId,
+        anchorId: home.anchorId,
+      })
+      .returning({ id: dnode.id }),
+  );
   await insertRelation(tx, { xnode: home.id, ynode: inverse.id, relationName: "PROPERTY" });
   await insertRelation(tx, { xnode: property.id, ynode: inverse.id, relationName: "INVERSE_PROPERTY" });
   await tx.execute(sql`update dnode set content = content || ${JSON.stringify({ inverse_property_id: inverse.id })}::jsonb

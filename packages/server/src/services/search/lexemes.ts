@@ -44,9 +44,12 @@ export function queryTerms(query: string): Array<{ lexeme: string; prefix: boole
   for (const match of query.slice(0, 200).matchAll(RUNS)) {
     if (match[1]) {
       const chars = Array.from(match[1]);
-      if (chars.length === 1) terms.push({ lexeme: chars[0], prefix: false });
-      for (let i = 0; i + 1 < chars.length; i++)
-        terms.push({ lexeme: chars[i] + chars[i + 1], prefix: false });
+      if (chars.length === 1) terms.push({ lexeme: match[1], prefix: false });
+      let previous: string | undefined;
+      for (const char of chars) {
+        if (previous !== undefined) terms.push({ lexeme: previous + char, prefix: false });
+        previous = char;
+      }
     } else if (match[2]) {
       // Latin letters may be pinyin (zhishi, zs) or a word: either way a prefix of an indexed lexeme.
       terms.push({ lexeme: match[2].toLowerCase(), prefix: true });
