@@ -9,7 +9,7 @@ registerAction("push", {
   async run({ db, userId, node }) {
     const sourceId = await push(db, userId, node.id);
     return {
-      message: "已推送到来源，等待来源的主人接受",
+      message: MESSAGES.pushedToSource,
       dnodeIds: [node.id],
       extra: { source_id: sourceId },
     };
@@ -20,7 +20,7 @@ registerAction("pull", {
   level: "write",
   async run({ db, userId, node }) {
     const { changed } = await pull(db, userId, node.id);
-    return { message: changed ? "已从来源更新" : MESSAGES.sourceUnchanged, dnodeIds: [node.id] };
+    return { message: changed ? MESSAGES.pulledFromSource : MESSAGES.sourceUnchanged, dnodeIds: [node.id] };
   },
 });
 
@@ -28,7 +28,11 @@ registerAction("accept_updates", {
   level: "write",
   async run({ db, userId, node }) {
     const { deletedIds } = await db.transaction((tx) => acceptUpdates(tx, userId, node));
-    return { message: "已接受更新", dnodeIds: deletedIds.includes(node.id) ? [] : [node.id], deletedIds };
+    return {
+      message: MESSAGES.updatesAccepted,
+      dnodeIds: deletedIds.includes(node.id) ? [] : [node.id],
+      deletedIds,
+    };
   },
 });
 
@@ -39,6 +43,6 @@ registerAction("reject_updates", {
       throw badRequest(MESSAGES.noPendingUpdates);
     }
     await db.transaction((tx) => clearPending(tx, node.id));
-    return { message: "已拒绝更新", dnodeIds: [node.id] };
+    return { message: MESSAGES.updatesRejected, dnodeIds: [node.id] };
   },
 });

@@ -1,4 +1,4 @@
-import type { DropLocation } from "@zhishu/shared";
+import { type DropLocation, MESSAGES } from "@zhishu/shared";
 import { eq, sql } from "drizzle-orm";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import { oneRow } from "../../db/one-row";
@@ -60,11 +60,11 @@ export async function cloneNode(
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const source = await requireNode(tx, userId, sourceId, "read");
-    if (source.type === "USER") throw badRequest("用户根节点不能复制");
+    if (source.type === "USER") throw badRequest(MESSAGES.userRootCannotBeCloned);
     const target = await requireNode(tx, userId, targetId, "write");
     const relation = relationName ?? defaultRelationUnder(target);
     if ((relation === "USER_ROOT") !== (target.type === "USER"))
-      throw badRequest(`关系 ${relation} 不能放在该节点下`);
+      throw badRequest(MESSAGES.relationNotAllowedHere.replace("{relation}", relation));
     const startsTree = target.type === "USER";
     const copyId = await copySubtree(
       tx,

@@ -31,7 +31,7 @@ export const defaultRelationUnder = (target: { type: string }) =>
 export function assertCanHold(target: DnodeWithExtras, relationName: string, node: DnodeWithExtras): void {
   if (node.type === "USER") throw badRequest(MESSAGES.userRootCannotMove);
   if ((relationName === "USER_ROOT" || relationName === "FAVOR") !== (target.type === "USER")) {
-    throw badRequest(`关系 ${relationName} 不能放在该节点下`);
+    throw badRequest(MESSAGES.relationNotAllowedHere.replace("{relation}", relationName));
   }
 }
 

@@ -1,4 +1,4 @@
-import { customPropertyRelationId } from "@zhishu/shared";
+import { customPropertyRelationId, MESSAGES } from "@zhishu/shared";
 import { sql } from "drizzle-orm";
 import { queryRows, type Tx } from "../../db/client";
 import { oneRow } from "../../db/one-row";
@@ -49,7 +49,7 @@ async function createInverseProperty(
     await tx
       .insert(dnode)
       .values({
-        name: `${property.name}（反向）`,
+        name: MESSAGES.inversePropertyName.replace("{name}", property.name),
         type: property.type,
         content: { xtype: "ListProperty", inverse_property_id: property.id },
         parentId: home.id,

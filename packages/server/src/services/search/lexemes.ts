@@ -3,7 +3,6 @@ import { pinyin } from "pinyin-pro";
 // Pinyin suffixes longer than this many characters add little and bloat the index.
 const MAX_PINYIN_SUFFIX_CHARS = 8;
 const MAX_TEXT_CHARS = 2_000;
-const HAN = /\p{Script=Han}/u;
 const RUNS = /(\p{Script=Han}+)|([\p{L}\p{N}]+)/gu;
 
 function hanLexemes(run: string, out: Set<string>): void {
@@ -57,6 +56,3 @@ export function queryTerms(query: string): Array<{ lexeme: string; prefix: boole
   }
   return terms;
 }
-
-/** True when the text has Chinese characters (used to rank exact Chinese substring matches higher). */
-export const hasHan = (text: string) => HAN.test(text);
