@@ -18,6 +18,11 @@ export interface AppConfig {
   /** Lifetimes in seconds. */
   accessTokenTtl: number;
   refreshTokenTtl: number;
+  /**
+   * Check every answer against its route's response schema (the contracts) and fail on any drift.
+   * On in tests (the harness) and the e2e server; off in production, where answers are only stringified.
+   */
+  validateResponses: boolean;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -46,7 +51,7 @@ function intFromEnv(value: string | undefined, fallback: number, name: string): 
   return n;
 }
 
-/** Reads the environment: PORT, HOST, DATA_DIR, DATABASE_URL, JWT_SECRET, LOG_LEVEL, WEB_DIST. */
+/** Reads the environment: PORT, HOST, DATA_DIR, DATABASE_URL, JWT_SECRET, LOG_LEVEL, WEB_DIST, VALIDATE_RESPONSES. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR || path.join(process.cwd(), "data"));
   mkdirSync(dataDir, { recursive: true });
@@ -62,5 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appVersion: env.APP_VERSION || readRootVersion(),
     accessTokenTtl: intFromEnv(env.ACCESS_TOKEN_TTL, 15 * 60, "ACCESS_TOKEN_TTL"),
     refreshTokenTtl: intFromEnv(env.REFRESH_TOKEN_TTL, 7 * 24 * 3600, "REFRESH_TOKEN_TTL"),
+    validateResponses: env.VALIDATE_RESPONSES === "true",
   };
 }

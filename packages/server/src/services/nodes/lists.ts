@@ -1,4 +1,4 @@
-import { MESSAGES, parseShanghaiTime } from "@zhishu/shared";
+import { type DnodeJson, type IdTree, type IdTreeNode, MESSAGES, parseShanghaiTime } from "@zhishu/shared";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { oneRow } from "../../db/one-row";
@@ -6,7 +6,6 @@ import { dnode, dnodeVersion } from "../../db/schema";
 import { notFound } from "../../errors";
 import { readableSql } from "../../policies/node";
 import { requireNode } from "../../policies/node-access";
-import type { DnodeJson } from "../../presenters/dnode";
 import { presentNodeIds } from "./read";
 
 /** GET /api/dnode/my_last: the node the caller created last, or null. */
@@ -115,22 +114,11 @@ export async function customFields(db: Db, userId: number, name: string) {
   };
 }
 
-export interface IdTreeNode {
-  id: number;
-  name: string;
-  type: string;
-  children: IdTreeNode[];
-}
-
 // The id tree feeds "copy tree as text" and AI context: past this many nodes it is cut.
 const MAX_ID_TREE_NODES = 5000;
 
 /** GET /api/dnode/{id}/id_tree: the node's main-tree subtree as nested ids and names, in display order. */
-export async function idTree(
-  db: Db,
-  userId: number,
-  id: number,
-): Promise<IdTreeNode & { truncated: boolean }> {
+export async function idTree(db: Db, userId: number, id: number): Promise<IdTree> {
   const root = await requireNode(db, userId, id, "read");
   const rows = await queryRows<{ id: number; name: string; type: string; parent_id: number | null }>(
     db,
