@@ -1,18 +1,10 @@
 import { MESSAGES } from "@zhishu/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, makeUser } from "../test/client";
+import { describe, expect, it } from "vitest";
+import { call } from "../test/client";
 import { childNames, createNode, makeTree } from "../test/factories";
-import { startTestServer, type TestServer } from "../test/harness";
+import { useTestServer } from "../test/use-test-server";
 
-let server: TestServer;
-let owner: Awaited<ReturnType<typeof makeUser>>;
-let stranger: Awaited<ReturnType<typeof makeUser>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  owner = await makeUser(server);
-  stranger = await makeUser(server);
-});
-afterAll(() => server.close());
+const { server, owner, stranger } = useTestServer({ users: ["owner", "stranger"] });
 
 describe("POST /api/dnode/create/", () => {
   it("starts a tree of its own under the caller's root by default", async () => {
@@ -152,7 +144,7 @@ describe("GET /api/dnode/{id}", () => {
 
   it("403s a stranger with the spec's message and no trace of the node", async () => {
     const ids = await makeTree(server, owner.access, { name: "秘密笔记" });
-    const res = await call(server, "GET", `/api/dnode/${ids["秘密笔记"]}`, { token: stranger.access });
+    const res = await call(server, "GET", `/api/dnode/${ids.秘密笔记}`, { token: stranger.access });
     expect(res.status).toBe(403);
     expect(res.body.error).toBe(MESSAGES.nodeForbidden);
     expect(JSON.stringify(res.body)).not.toContain("秘密笔记");
