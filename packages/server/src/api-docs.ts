@@ -26,6 +26,17 @@ export const DOCS_PREFIX = "/api/docs";
 
 const isDocsRoute = (url: string) => url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
 
+// The viewer reads the document from us and offers none of Scalar's hosted services (AI agent, MCP,
+// hosted client): the page works offline and sends nothing elsewhere.
+const VIEWER_SETTINGS = {
+  url: "./openapi.json",
+  withDefaultFonts: false,
+  hideClientButton: true,
+  showDeveloperTools: "never",
+  agent: { disabled: true },
+  mcp: { disabled: true },
+};
+
 // Scalar's own page starts the viewer with an inline script, which a `script-src 'self'` policy
 // blocks. This page loads the same bundle from our server and hands it its settings in a data block
 // (a non-JavaScript <script> type is never executed, so CSP allows it).
@@ -35,9 +46,10 @@ const REFERENCE_PAGE = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${MESSAGES.apiDocsPageTitle}</title>
+    <link rel="icon" href="data:," />
   </head>
   <body>
-    <script id="api-reference" type="application/json" data-configuration='{"url":"./openapi.json","withDefaultFonts":false,"hideClientButton":true}'></script>
+    <script id="api-reference" type="application/json" data-configuration='${JSON.stringify(VIEWER_SETTINGS)}'></script>
     <script src="./js/scalar.js"></script>
   </body>
 </html>
