@@ -22,7 +22,7 @@ type RequestPart = "params" | "querystring" | "body";
 const REQUEST_PARTS: RequestPart[] = ["params", "querystring", "body"];
 
 /** Where the reference page lives; the OpenAPI document is `${DOCS_PREFIX}/openapi.json`. */
-export const DOCS_PREFIX = "/api/docs";
+const DOCS_PREFIX = "/api/docs";
 
 const isDocsRoute = (url: string) => url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
 
