@@ -67,7 +67,7 @@ export async function benchOutliner(): Promise<Measurement[]> {
     console.log(`  skipped: no Chromium at ${chromePath} (apt-get install chromium, or set CHROME_PATH)`);
     return [];
   }
-  const server = await startTestServer({ webDist: buildWebApp() });
+  const server = await startTestServer({ webDist: buildWebApp(), validateResponses: false });
   const browser = await chromium.launch({
     executablePath: chromePath,
     headless: true,

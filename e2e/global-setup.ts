@@ -53,6 +53,8 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
+      // The browser's calls are checked against the contracts too: a drift fails the flow that met it.
+      VALIDATE_RESPONSES: "true",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

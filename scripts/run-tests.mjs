@@ -41,7 +41,7 @@ function vitest(label, args, resultFile) {
   totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
 }
 
-run("type check", "npx", ["tsc", "--noEmit", "-p", "tsconfig.json"]);
+run("type check", "npm", ["run", "typecheck", "--silent"]);
 run("lint", "npx", ["biome", "check", "."]);
 
 if (process.env.TEST_DATABASE_URL)

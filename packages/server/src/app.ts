@@ -1,6 +1,7 @@
 import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
+import { apiDocs } from "./api-docs";
 import { authPlugin } from "./auth/plugin";
 import { createTokenService } from "./auth/tokens";
 import type { AppConfig } from "./config";
@@ -10,6 +11,7 @@ import { installErrorHandler } from "./errors";
 import { processesChannel } from "./realtime/processes-channel";
 import { startLiveUpdates } from "./realtime/start";
 import { websocketRoutes } from "./realtime/websocket";
+import { responseSerializerCompiler } from "./response-serializer";
 import { accessRoutes } from "./routes/access";
 import { actionRoutes } from "./routes/actions";
 import { appVersionRoutes } from "./routes/app-version";
@@ -39,7 +41,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     trustProxy: process.env.TRUST_PROXY === "true",
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(config.validateResponses));
   installErrorHandler(app);
 
   const tokens = createTokenService(config.jwtSecret, {
@@ -48,6 +50,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   });
   const ctx: AppContext = { db: database.db, tokens, config };
 
+  // First, so every route registered after it is checked for its schemas and described in OpenAPI.
+  await app.register(apiDocs, { version: config.appVersion });
   // Which tab a write came from travels with the request, so its own changes are not echoed back to it.
   app.addHook("onRequest", (request, _reply, done) =>
     runWithOrigin(parseClientId(request.headers["x-client-id"]), done),

@@ -20,6 +20,11 @@ export interface AppConfig {
   refreshTokenTtl: number;
   /** A live socket that says nothing this long gets idle_timeout (default 10 minutes; tests shorten it). */
   liveIdleTimeoutMs?: number;
+  /**
+   * Check every answer against its route's response schema (the contracts) and fail on any drift.
+   * On in tests (the harness) and the e2e server; off in production, where answers are only stringified.
+   */
+  validateResponses: boolean;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -48,7 +53,7 @@ function intFromEnv(value: string | undefined, fallback: number, name: string): 
   return n;
 }
 
-/** Reads the environment: PORT, HOST, DATA_DIR, DATABASE_URL, JWT_SECRET, LOG_LEVEL, WEB_DIST. */
+/** Reads the environment: PORT, HOST, DATA_DIR, DATABASE_URL, JWT_SECRET, LOG_LEVEL, WEB_DIST, VALIDATE_RESPONSES. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR || path.join(process.cwd(), "data"));
   mkdirSync(dataDir, { recursive: true });
@@ -64,5 +69,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appVersion: env.APP_VERSION || readRootVersion(),
     accessTokenTtl: intFromEnv(env.ACCESS_TOKEN_TTL, 15 * 60, "ACCESS_TOKEN_TTL"),
     refreshTokenTtl: intFromEnv(env.REFRESH_TOKEN_TTL, 7 * 24 * 3600, "REFRESH_TOKEN_TTL"),
+    validateResponses: env.VALIDATE_RESPONSES === "true",
   };
 }

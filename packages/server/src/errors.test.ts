@@ -1,13 +1,9 @@
 import { MESSAGES } from "@zhishu/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { call } from "./test/client";
-import { startTestServer, type TestServer } from "./test/harness";
+import { useTestServer } from "./test/use-test-server";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const { server } = useTestServer();
 
 describe("error conventions", () => {
   it("malformed JSON is a 400 in the error shape", async () => {

@@ -1,3 +1,4 @@
+import { MESSAGES } from "@zhishu/shared";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `知树 listening on http://localhost:${config.port} (${database.kind}, data in ${config.dataDir})`,
+    `${MESSAGES.appName} listening on http://localhost:${config.port} (${database.kind}, data in ${config.dataDir})`,
   );
 }
 

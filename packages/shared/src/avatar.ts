@@ -19,5 +19,5 @@ export function avatarInitial(name: string): string {
 /** A colour picked from the palette by the name's first character, stable for the same name. */
 export function avatarColor(name: string, palette: readonly string[] = HEADER_AVATAR_COLORS): string {
   const initial = avatarInitial(name);
-  return palette[(initial.codePointAt(0) ?? 0) % palette.length];
+  return palette[(initial.codePointAt(0) ?? 0) % palette.length] ?? "";
 }

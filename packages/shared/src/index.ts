@@ -1,8 +1,18 @@
 import "./zod-locale";
 
 export * from "./avatar";
+export * from "./contracts/access";
+export * from "./contracts/actions";
+export * from "./contracts/app-version";
+export * from "./contracts/common";
 export * from "./contracts/dnode";
+export * from "./contracts/errors";
+export * from "./contracts/node-results";
+export * from "./contracts/pages";
+export * from "./contracts/tab-state";
 export * from "./contracts/trash";
+export * from "./contracts/uploads";
+export * from "./contracts/users";
 export * from "./messages";
 export * from "./order";
 export * from "./pending-updates";

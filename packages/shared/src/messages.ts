@@ -55,7 +55,6 @@ export const MESSAGES = {
   trashRestoreForbidden: "你没有权限恢复到原来的位置，请联系知识树的主人",
   trashPlaceGone: "原来的位置已不存在，只有知识树的主人可以恢复它",
   userRootOnly: "用户根节点只能在注册时创建",
-  relationNotHere: "关系 {relation} 不能放在该节点下",
   relationExists: "该关系已经存在",
   nameTooLong: "名称不能超过2000个字符",
   contentTooLarge: "内容过大",
@@ -89,9 +88,31 @@ export const MESSAGES = {
   cannotGrantOwner: "知识树的主人已拥有全部权限",
   tabUrlTooLong: "标签页地址过长",
   tabStateInvalid: "标签页状态格式不正确",
+  relationNotAllowedHere: "关系 {relation} 不能放在该节点下",
+  userRootCannotBeReferred: "用户根节点不能被引用",
+  userRootCannotBeCloned: "用户根节点不能复制",
+  userRootMissing: "无法获取用户根节点",
+  chooseNode: "请选择一个知识点",
+  nameRequired: "请输入名称",
+  fieldProtected: "字段 {field} 不能直接修改",
+  chooseYesOrNo: "请选择是或否",
+  chooseFromOptions: "请从可选值中选择",
+  ySideOnly: "目前只支持以子节点一侧（y）操作",
+  relatedValueTypeInvalid: "不支持的值类型",
+  limitInvalid: "limit 必须是数字",
+
+  // what actions answer
+  pushedToSource: "已推送到来源，等待来源的主人接受",
+  pulledFromSource: "已从来源更新",
+  updatesAccepted: "已接受更新",
+  updatesRejected: "已拒绝更新",
+
+  // names the server gives
+  inversePropertyName: "{name}（反向）",
+  appName: "知树",
+  apiDocsTitle: "知树 Zhishu API",
+  apiDocsPageTitle: "知树 API 参考",
   invalidNumber: "Invalid number input",
   invalidJson: "Invalid JSON input",
   invalidDate: "Invalid date format",
 } as const;
-
-export type MessageKey = keyof typeof MESSAGES;

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { covers, strongest } from "./permissions";
+import { covers } from "./permissions";
 
 it("orders levels read < write < admin", () => {
   expect(covers("admin", "write")).toBe(true);
@@ -9,8 +9,3 @@ it("orders levels read < write < admin", () => {
 });
 
 it("counts any grant when no level is asked", () => expect(covers("read")).toBe(true));
-
-it("picks the strongest grant", () => {
-  expect(strongest(["read", "admin", "write"])).toBe("admin");
-  expect(strongest([])).toBeNull();
-});

@@ -19,7 +19,7 @@ export function parseReferences(text: string): NameSegment[] {
   for (const match of text.matchAll(REFERENCE)) {
     const at = match.index ?? 0;
     if (at > last) segments.push({ kind: "text", text: text.slice(last, at) });
-    const inner = match[1].trim();
+    const inner = (match[1] ?? "").trim();
     segments.push(
       /^\d{1,10}$/.test(inner)
         ? { kind: "ref", raw: match[0], id: Number(inner) }

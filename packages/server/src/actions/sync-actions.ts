@@ -10,7 +10,7 @@ registerAction("push", {
   async run({ db, userId, node }) {
     const sourceId = await push(db, userId, node.id);
     return {
-      message: "已推送到来源，等待来源的主人接受",
+      message: MESSAGES.pushedToSource,
       dnodeIds: [node.id],
       extra: { source_id: sourceId },
     };
@@ -21,7 +21,7 @@ registerAction("pull", {
   level: "write",
   async run({ db, userId, node }) {
     const { changed } = await pull(db, userId, node.id);
-    return { message: changed ? "已从来源更新" : MESSAGES.sourceUnchanged, dnodeIds: [node.id] };
+    return { message: changed ? MESSAGES.pulledFromSource : MESSAGES.sourceUnchanged, dnodeIds: [node.id] };
   },
 });
 
@@ -29,7 +29,11 @@ registerAction("accept_updates", {
   level: "write",
   async run({ db, userId, node }) {
     const { deletedIds } = await writeTransaction(db, userId, (tx) => acceptUpdates(tx, userId, node));
-    return { message: "已接受更新", dnodeIds: deletedIds.includes(node.id) ? [] : [node.id], deletedIds };
+    return {
+      message: MESSAGES.updatesAccepted,
+      dnodeIds: deletedIds.includes(node.id) ? [] : [node.id],
+      deletedIds,
+    };
   },
 });
 
@@ -40,6 +44,6 @@ registerAction("reject_updates", {
       throw badRequest(MESSAGES.noPendingUpdates);
     }
     await writeTransaction(db, userId, (tx) => clearPending(tx, node));
-    return { message: "已拒绝更新", dnodeIds: [node.id] };
+    return { message: MESSAGES.updatesRejected, dnodeIds: [node.id] };
   },
 });

@@ -28,7 +28,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenS
     const header = request.headers.authorization;
     if (!header) return;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const userId = match ? await opts.tokens.verify(match[1], "access") : null;
+    const token = match?.[1];
+    const userId = token ? await opts.tokens.verify(token, "access") : null;
     if (userId === null) request.tokenRejected = true;
     else request.userId = userId;
   });

@@ -14,9 +14,6 @@ export type Level = keyof NodeRights;
 
 export const NO_RIGHTS: NodeRights = { read: false, write: false, admin: false };
 
-/** Levels as numbers, the way the rights query ranks them: read 1 < write 2 < admin 3. */
-export const LEVEL_RANK: Record<Level, number> = { read: 1, write: 2, admin: 3 };
-
 export function rightsOfRank(rank: number): NodeRights {
   return { read: rank >= 1, write: rank >= 2, admin: rank >= 3 };
 }

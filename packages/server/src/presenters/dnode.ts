@@ -1,8 +1,6 @@
 import type { DnodeJson, NodeRights, RelationGroup } from "@zhishu/shared";
 import type { DnodeWithExtras } from "../db/node-rows";
 
-export type { DnodeJson };
-
 /** Presents one node with its relation groups and the caller's rights. */
 export function presentDnode(
   row: DnodeWithExtras,

@@ -3,8 +3,6 @@ import type { dnodeRelation } from "../db/schema";
 
 type RelationRow = typeof dnodeRelation.$inferSelect;
 
-export type { RelationJson };
-
 /** Presents one relation row. */
 export function presentRelation(row: RelationRow): RelationJson {
   return {

@@ -19,8 +19,8 @@ export class LiveHub {
   private readonly byNode = new Map<number, Set<LiveSocket>>();
 
   add(live: LiveSocket): void {
-    let mine = this.byUser.get(live.userId);
-    if (!mine) this.byUser.set(live.userId, (mine = new Set()));
+    const mine = this.byUser.get(live.userId) ?? new Set<LiveSocket>();
+    this.byUser.set(live.userId, mine);
     mine.add(live);
   }
 
@@ -34,8 +34,8 @@ export class LiveHub {
   subscribe(live: LiveSocket, nodeIds: number[]): void {
     for (const id of nodeIds) {
       live.subscriptions.add(id);
-      let watchers = this.byNode.get(id);
-      if (!watchers) this.byNode.set(id, (watchers = new Set()));
+      const watchers = this.byNode.get(id) ?? new Set<LiveSocket>();
+      this.byNode.set(id, watchers);
       watchers.add(live);
     }
   }

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import WebSocket from "ws";
 import { makeUser } from "../test/client";
-import { startTestServer, type TestServer } from "../test/harness";
+import { useTestServer } from "../test/use-test-server";
 import { WS_CLOSE_UNAUTHORIZED } from "./websocket";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const { server } = useTestServer();
 
 const wsUrl = (path: string) => server.url.replace(/^http/, "ws") + path;
 

@@ -1,21 +1,11 @@
 import { MESSAGES } from "@zhishu/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { call, makeUser } from "../test/client";
 import { createNode, makeTree } from "../test/factories";
-import { startTestServer, type TestServer } from "../test/harness";
+import { useTestServer } from "../test/use-test-server";
 
 type User = Awaited<ReturnType<typeof makeUser>>;
-let server: TestServer;
-let alice: User;
-let bob: User;
-let carol: User;
-beforeAll(async () => {
-  server = await startTestServer();
-  alice = await makeUser(server);
-  bob = await makeUser(server);
-  carol = await makeUser(server);
-});
-afterAll(() => server.close());
+const { server, alice, bob, carol } = useTestServer({ users: ["alice", "bob", "carol"] });
 
 const get = (id: number, who: User) => call(server, "GET", `/api/dnode/${id}`, { token: who.access });
 const post = (path: string, who: User, body: unknown) =>

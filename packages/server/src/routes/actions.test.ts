@@ -1,18 +1,10 @@
 import { MESSAGES } from "@zhishu/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, makeUser } from "../test/client";
+import { describe, expect, it } from "vitest";
+import { call } from "../test/client";
 import { childNames, makeTree } from "../test/factories";
-import { startTestServer, type TestServer } from "../test/harness";
+import { useTestServer } from "../test/use-test-server";
 
-let server: TestServer;
-let owner: Awaited<ReturnType<typeof makeUser>>;
-let stranger: Awaited<ReturnType<typeof makeUser>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  owner = await makeUser(server);
-  stranger = await makeUser(server);
-});
-afterAll(() => server.close());
+const { server, owner, stranger } = useTestServer({ users: ["owner", "stranger"] });
 
 const action = (id: number, name: string, params: unknown = {}, token = owner.access) =>
   call(server, "POST", `/api/dnode/call_action/${id}/${name}`, { token, body: params });
@@ -46,9 +38,9 @@ describe("call_action registry", () => {
 describe("synchronised copies: push, pull, accept and reject", () => {
   it("pull brings the source's newer name and content into the copy", async () => {
     const t = await makeTree(server, owner.access, { name: "源" });
-    const copy = await cloneOf(t["源"]);
+    const copy = await cloneOf(t.源);
     expect((await action(copy, "pull")).body.message).toBe(MESSAGES.sourceUnchanged);
-    await update(t["源"], { name: "源 v2", content: { text: "<p>新内容</p>" } });
+    await update(t.源, { name: "源 v2", content: { text: "<p>新内容</p>" } });
     const res = await call(server, "POST", "/api/dnode/pull", {
       token: owner.access,
       body: { node_id: copy },

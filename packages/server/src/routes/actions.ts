@@ -1,4 +1,4 @@
-import { idSchema } from "@zhishu/shared";
+import { actionResultSchema, idSchema } from "@zhishu/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { runAction } from "../actions";
@@ -13,14 +13,18 @@ const nodeIdBody = z.object({ node_id: idSchema });
 export const actionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
     "/api/dnode/call_action/:id/:action",
-    { schema: { params: actionParams, body: paramsBody } },
+    { schema: { params: actionParams, body: paramsBody, response: { 200: actionResultSchema } } },
     async (request) =>
       runAction(ctx.db, requireUser(request), request.params.id, request.params.action, request.body ?? {}),
   );
-  app.post("/api/dnode/push", { schema: { body: nodeIdBody } }, async (request) =>
-    runAction(ctx.db, requireUser(request), request.body.node_id, "push", {}),
+  app.post(
+    "/api/dnode/push",
+    { schema: { body: nodeIdBody, response: { 200: actionResultSchema } } },
+    async (request) => runAction(ctx.db, requireUser(request), request.body.node_id, "push", {}),
   );
-  app.post("/api/dnode/pull", { schema: { body: nodeIdBody } }, async (request) =>
-    runAction(ctx.db, requireUser(request), request.body.node_id, "pull", {}),
+  app.post(
+    "/api/dnode/pull",
+    { schema: { body: nodeIdBody, response: { 200: actionResultSchema } } },
+    async (request) => runAction(ctx.db, requireUser(request), request.body.node_id, "pull", {}),
   );
 };

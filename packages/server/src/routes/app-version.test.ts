@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { call } from "../test/client";
-import { startTestServer, type TestServer } from "../test/harness";
+import { useTestServer } from "../test/use-test-server";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ appVersion: "2.3.4" });
-});
-afterAll(() => server.close());
+const { server } = useTestServer({ config: { appVersion: "2.3.4" } });
 
 it("answers without login with the version and its update config", async () => {
   const res = await call(server, "GET", "/api/app-version/");

@@ -1,4 +1,4 @@
-import type { AppVersion } from "@zhishu/shared";
+import { appVersionSchema, noInputSchema } from "@zhishu/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../context";
 
@@ -6,8 +6,8 @@ import type { AppContext } from "../context";
 export const appVersionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     "/api/app-version/",
-    { config: { public: true } },
-    async (): Promise<AppVersion> => ({
+    { config: { public: true }, schema: { querystring: noInputSchema, response: { 200: appVersionSchema } } },
+    async () => ({
       version: ctx.config.appVersion,
       updateConfig: { localStorage: false, logout: false },
     }),

@@ -1,13 +1,10 @@
 import { MESSAGES } from "@zhishu/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { call, makeUser, uniqueName } from "../test/client";
-import { startTestServer, type TestServer } from "../test/harness";
+import { startTestServer } from "../test/harness";
+import { useTestServer } from "../test/use-test-server";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const { server } = useTestServer();
 
 const register = (body: unknown) => call(server, "POST", "/api/register", { body });
 

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, makeUser } from "../test/client";
+import { describe, expect, it } from "vitest";
+import { call } from "../test/client";
 import { childNames, createNode } from "../test/factories";
-import { startTestServer, type TestServer } from "../test/harness";
+import { useTestServer } from "../test/use-test-server";
 
-let server: TestServer;
-let owner: Awaited<ReturnType<typeof makeUser>>;
-let stranger: Awaited<ReturnType<typeof makeUser>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  owner = await makeUser(server);
-  stranger = await makeUser(server);
-});
-afterAll(() => server.close());
+const { server, owner, stranger } = useTestServer({ users: ["owner", "stranger"] });
 
 const node = (body: Record<string, unknown>) => createNode(server, owner.access, body);
 const get = (id: number, token = owner.access) => call(server, "GET", `/api/dnode/${id}`, { token });

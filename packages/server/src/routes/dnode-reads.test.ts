@@ -1,18 +1,10 @@
 import { MESSAGES } from "@zhishu/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { call, makeUser } from "../test/client";
 import { createNode, makeTree } from "../test/factories";
-import { startTestServer, type TestServer } from "../test/harness";
+import { useTestServer } from "../test/use-test-server";
 
-let server: TestServer;
-let owner: Awaited<ReturnType<typeof makeUser>>;
-let stranger: Awaited<ReturnType<typeof makeUser>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  owner = await makeUser(server);
-  stranger = await makeUser(server);
-});
-afterAll(() => server.close());
+const { server, owner, stranger } = useTestServer({ users: ["owner", "stranger"] });
 
 const get = (path: string, token = owner.access) => call(server, "GET", path, { token });
 

@@ -1,4 +1,17 @@
-import { dateRangeQuery, pageQuery, updateContentFieldBody } from "@zhishu/shared";
+import {
+  confirmedNodeSchema,
+  customFieldsSchema,
+  dateRangeQuery,
+  dnodeJsonSchema,
+  dnodeListSchema,
+  idTreeSchema,
+  lastNodeSchema,
+  myNodesPageSchema,
+  nodeVersionsSchema,
+  noInputSchema,
+  pageQuery,
+  updateContentFieldBody,
+} from "@zhishu/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/plugin";
@@ -24,38 +37,52 @@ const tagParams = z.object({ tag: z.string().min(1).max(200) });
 export const dnodeReadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
 
-  app.get("/api/dnode/my_last", async (request) => myLastNode(db, requireUser(request)));
+  app.get(
+    "/api/dnode/my_last",
+    { schema: { querystring: noInputSchema, response: { 200: lastNodeSchema } } },
+    async (request) => myLastNode(db, requireUser(request)),
+  );
 
-  app.get("/api/dnode/mydnodes/", { schema: { querystring: pageQuery } }, async (request) =>
-    myNodes(db, requireUser(request), request.query.page, request.query.page_size),
+  app.get(
+    "/api/dnode/mydnodes/",
+    { schema: { querystring: pageQuery, response: { 200: myNodesPageSchema } } },
+    async (request) => myNodes(db, requireUser(request), request.query.page, request.query.page_size),
   );
 
   app.get(
     "/api/dnode/my_dnodes_by_date_range",
-    { schema: { querystring: dateRangeQuery } },
+    { schema: { querystring: dateRangeQuery, response: { 200: dnodeListSchema } } },
     async (request) =>
       myNodesByDateRange(db, requireUser(request), request.query.start_date, request.query.end_date),
   );
 
-  app.get("/api/dnode/classnode/:tag", { schema: { params: tagParams } }, async (request) =>
-    classNode(db, requireUser(request), request.params.tag),
+  app.get(
+    "/api/dnode/classnode/:tag",
+    { schema: { params: tagParams, response: { 200: dnodeJsonSchema } } },
+    async (request) => classNode(db, requireUser(request), request.params.tag),
   );
 
-  app.get("/api/dnode/custom-fields/:name", { schema: { params: nameParams } }, async (request) =>
-    customFields(db, requireUser(request), request.params.name),
+  app.get(
+    "/api/dnode/custom-fields/:name",
+    { schema: { params: nameParams, response: { 200: customFieldsSchema } } },
+    async (request) => customFields(db, requireUser(request), request.params.name),
   );
 
-  app.get("/api/dnode/:id/id_tree", { schema: { params: idParams } }, async (request) =>
-    idTree(db, requireUser(request), request.params.id),
+  app.get(
+    "/api/dnode/:id/id_tree",
+    { schema: { params: idParams, response: { 200: idTreeSchema } } },
+    async (request) => idTree(db, requireUser(request), request.params.id),
   );
 
-  app.get("/api/dnode/:id/evolves", { schema: { params: idParams } }, async (request) =>
-    evolves(db, requireUser(request), request.params.id),
+  app.get(
+    "/api/dnode/:id/evolves",
+    { schema: { params: idParams, response: { 200: nodeVersionsSchema } } },
+    async (request) => evolves(db, requireUser(request), request.params.id),
   );
 
   app.post(
     "/api/dnode/:id/update_content_field",
-    { schema: { params: idParams, body: updateContentFieldBody } },
+    { schema: { params: idParams, body: updateContentFieldBody, response: { 200: dnodeJsonSchema } } },
     async (request) => {
       const userId = requireUser(request);
       const { content_type, content_value, field_kind, options } = request.body;
@@ -66,9 +93,13 @@ export const dnodeReadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   );
 
   // Confirming a proposed node marks it accepted by a person; it stays where it is.
-  app.post("/api/dnode/:id/confirm/", { schema: { params: idParams } }, async (request) => {
-    const userId = requireUser(request);
-    await updateNode(db, userId, request.params.id, { content: { confirmed: true, pending: null } });
-    return { success: true, dnode: await getNode(db, userId, request.params.id) };
-  });
+  app.post(
+    "/api/dnode/:id/confirm/",
+    { schema: { params: idParams, response: { 200: confirmedNodeSchema } } },
+    async (request) => {
+      const userId = requireUser(request);
+      await updateNode(db, userId, request.params.id, { content: { confirmed: true, pending: null } });
+      return { success: true, dnode: await getNode(db, userId, request.params.id) };
+    },
+  );
 };

@@ -1,18 +1,10 @@
 import { MESSAGES } from "@zhishu/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, makeUser } from "../test/client";
+import { describe, expect, it } from "vitest";
+import { call } from "../test/client";
 import { childNames, createNode, makeTree } from "../test/factories";
-import { startTestServer, type TestServer } from "../test/harness";
+import { useTestServer } from "../test/use-test-server";
 
-let server: TestServer;
-let owner: Awaited<ReturnType<typeof makeUser>>;
-let stranger: Awaited<ReturnType<typeof makeUser>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  owner = await makeUser(server);
-  stranger = await makeUser(server);
-});
-afterAll(() => server.close());
+const { server, owner, stranger } = useTestServer({ users: ["owner", "stranger"] });
 
 describe("POST /api/dnode/create/", () => {
   it("starts a tree of its own under the caller's root by default, shown on home by a USER_ROOT card", async () => {
@@ -176,7 +168,7 @@ describe("GET /api/dnode/{id}", () => {
 
   it("403s a stranger with the spec's message and no trace of the node", async () => {
     const ids = await makeTree(server, owner.access, { name: "秘密笔记" });
-    const res = await call(server, "GET", `/api/dnode/${ids["秘密笔记"]}`, { token: stranger.access });
+    const res = await call(server, "GET", `/api/dnode/${ids.秘密笔记}`, { token: stranger.access });
     expect(res.status).toBe(403);
     expect(res.body.error).toBe(MESSAGES.nodeForbidden);
     expect(JSON.stringify(res.body)).not.toContain("秘密笔记");
@@ -282,14 +274,16 @@ describe("ordering in a long list", () => {
       );
     };
     const before = await orders();
-    let next = ids[100];
+    const [first, hundredth, last] = [ids.at(0), ids.at(100), ids.at(-1)];
+    if (first === undefined || hundredth === undefined || last === undefined) throw new Error("rows missing");
+    let next = hundredth;
     for (let i = 0; i < 30; i++)
       next = (
         await createNode(server, owner.access, { name: `ins${i}`, location_id: list.id, next_id: next })
       ).dnode.id;
     const after = await orders();
-    expect(after.get(ids[0])).toBe(before.get(ids[0]));
-    expect(after.get(ids[149])).toBe(before.get(ids[149]));
+    expect(after.get(first)).toBe(before.get(first));
+    expect(after.get(last)).toBe(before.get(last));
     const sorted = [...after.values()];
     expect(new Set(sorted).size).toBe(180);
     expect([...sorted].sort((a, b) => a - b)).toEqual(sorted);

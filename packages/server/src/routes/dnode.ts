@@ -1,9 +1,15 @@
 import {
   batchRelationsQuery,
+  batchRelationsWithDataSchema,
   byIdsQuery,
   createDnodeBody,
+  createdNodeSchema,
   deleteBatchBody,
+  deletedNodesSchema,
+  dnodeJsonSchema,
+  dnodeListSchema,
   relationsWithDataQuery,
+  relationsWithDataSchema,
   searchQuery,
   updateDnodeBody,
 } from "@zhishu/shared";
@@ -25,45 +31,61 @@ import { idParams } from "./params";
 export const dnodeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
 
-  app.post("/api/dnode/create/", { schema: { body: createDnodeBody } }, async (request) => {
-    const userId = requireUser(request);
-    const { nodeId, relation } = await createNode(db, userId, request.body);
-    return { dnode: await getNode(db, userId, nodeId), relation: presentRelation(relation) };
-  });
+  app.post(
+    "/api/dnode/create/",
+    { schema: { body: createDnodeBody, response: { 200: createdNodeSchema } } },
+    async (request) => {
+      const userId = requireUser(request);
+      const { nodeId, relation } = await createNode(db, userId, request.body);
+      return { dnode: await getNode(db, userId, nodeId), relation: presentRelation(relation) };
+    },
+  );
 
-  app.get("/api/dnode/by_ids", { schema: { querystring: byIdsQuery } }, async (request) => {
-    const userId = requireUser(request);
-    const rows = await loadNodeRows(db, [...new Set(request.query.ids)], userId);
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const ordered = request.query.ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
-    return presentNodes(db, userId, [...new Set(ordered)]);
-  });
+  app.get(
+    "/api/dnode/by_ids",
+    { schema: { querystring: byIdsQuery, response: { 200: dnodeListSchema } } },
+    async (request) => {
+      const userId = requireUser(request);
+      const rows = await loadNodeRows(db, [...new Set(request.query.ids)], userId);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const ordered = request.query.ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
+      return presentNodes(db, userId, [...new Set(ordered)]);
+    },
+  );
 
   app.get(
     "/api/dnode/batch_relations_with_data/",
-    { schema: { querystring: batchRelationsQuery } },
+    { schema: { querystring: batchRelationsQuery, response: { 200: batchRelationsWithDataSchema } } },
     async (request) => {
       const { node_ids, ...paging } = request.query;
       return batchRelationsWithData(db, requireUser(request), node_ids, paging);
     },
   );
 
-  app.get("/api/dnode/search/", { schema: { querystring: searchQuery } }, async (request) =>
-    searchNodes(db, requireUser(request), request.query),
+  app.get(
+    "/api/dnode/search/",
+    { schema: { querystring: searchQuery, response: { 200: dnodeListSchema } } },
+    async (request) => searchNodes(db, requireUser(request), request.query),
   );
 
-  app.post("/api/dnode/delete_batch", { schema: { body: deleteBatchBody } }, async (request) => {
-    const { deletedIds, trashBatchId } = await deleteNodes(db, requireUser(request), request.body.ids);
-    return { success: true, deleted_dnode_ids: deletedIds, trash_batch_id: trashBatchId };
-  });
+  app.post(
+    "/api/dnode/delete_batch",
+    { schema: { body: deleteBatchBody, response: { 200: deletedNodesSchema } } },
+    async (request) => {
+      const { deletedIds, trashBatchId } = await deleteNodes(db, requireUser(request), request.body.ids);
+      return { success: true, deleted_dnode_ids: deletedIds, trash_batch_id: trashBatchId };
+    },
+  );
 
-  app.get("/api/dnode/:id", { schema: { params: idParams } }, async (request) =>
-    getNode(db, requireUser(request), request.params.id),
+  app.get(
+    "/api/dnode/:id",
+    { schema: { params: idParams, response: { 200: dnodeJsonSchema } } },
+    async (request) => getNode(db, requireUser(request), request.params.id),
   );
 
   app.post(
     "/api/dnode/:id/update",
-    { schema: { params: idParams, body: updateDnodeBody } },
+    { schema: { params: idParams, body: updateDnodeBody, response: { 200: dnodeJsonSchema } } },
     async (request) => {
       const userId = requireUser(request);
       await updateNode(db, userId, request.params.id, request.body);
@@ -73,11 +95,19 @@ export const dnodeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.get(
     "/api/dnode/:id/relations_with_data/",
-    { schema: { params: idParams, querystring: relationsWithDataQuery } },
+    {
+      schema: {
+        params: idParams,
+        querystring: relationsWithDataQuery,
+        response: { 200: relationsWithDataSchema },
+      },
+    },
     async (request) => nodeRelationsWithData(db, requireUser(request), request.params.id, request.query),
   );
 
-  app.get("/api/data/:id/path", { schema: { params: idParams } }, async (request) =>
-    ancestorPath(db, requireUser(request), request.params.id),
+  app.get(
+    "/api/data/:id/path",
+    { schema: { params: idParams, response: { 200: dnodeListSchema } } },
+    async (request) => ancestorPath(db, requireUser(request), request.params.id),
   );
 };

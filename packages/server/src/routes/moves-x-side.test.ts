@@ -1,25 +1,17 @@
 import { MESSAGES } from "@zhishu/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, makeUser } from "../test/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call } from "../test/client";
 import { childNames, createNode, makeTree } from "../test/factories";
-import { startTestServer, type TestServer } from "../test/harness";
+import { useTestServer } from "../test/use-test-server";
 
 /**
  * POST /api/dnode/move on the x side (workspace-spec 3, 7): a node dropped into a target's x__NAME
  * group becomes the x (owner) side of a NAME link to the target, placed among the target's owners.
  */
 
-type User = Awaited<ReturnType<typeof makeUser>>;
-let server: TestServer;
-let owner: User;
-let reader: User;
-let stranger: User;
+const { server, owner, reader, stranger } = useTestServer({ users: ["owner", "reader", "stranger"] });
 let sharedTree: number;
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = await makeUser(server);
-  reader = await makeUser(server);
-  stranger = await makeUser(server);
   sharedTree = (await createNode(server, owner.access, { name: "共享树" })).dnode.id;
   const grant = await call(server, "POST", "/api/anchor-auth/manage/", {
     token: owner.access,
@@ -27,7 +19,6 @@ beforeAll(async () => {
   });
   expect(grant.status).toBe(200);
 });
-afterAll(() => server.close());
 
 const move = (body: Record<string, unknown>, token = owner.access) =>
   call(server, "POST", "/api/dnode/move", { token, body });
@@ -65,7 +56,7 @@ const head = async (id: number, group: string) => (await get(id)).body.relations
  * A target T (main child of P) that A and B also hold (refers), so T's x__CHILD_NODE list is P, A, B;
  * plus free nodes N, M and a second target T2 (main child of Q).
  */
-async function fixture(name: string) {
+async function fixture<const Name extends string>(name: Name) {
   const t = await makeTree(server, owner.access, {
     name,
     children: [

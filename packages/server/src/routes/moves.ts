@@ -1,4 +1,14 @@
-import { changeParentBody, cloneBody, moveBody, moveHereBody, referBody } from "@zhishu/shared";
+import {
+  changeParentBody,
+  changeParentResultSchema,
+  cloneBody,
+  dnodeJsonSchema,
+  dnodeListSchema,
+  moveBody,
+  moveHereBody,
+  moveResultSchema,
+  referBody,
+} from "@zhishu/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../auth/plugin";
 import type { AppContext } from "../context";
@@ -13,41 +23,61 @@ import { getNode, presentNodes } from "../services/nodes/read";
 export const moveRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
 
-  app.post("/api/dnode/move", { schema: { body: moveBody } }, async (request) => {
-    const relations = await moveNodes(db, requireUser(request), request.body);
-    return { success: true, relations: relations.map(presentRelation) };
-  });
+  app.post(
+    "/api/dnode/move",
+    { schema: { body: moveBody, response: { 200: moveResultSchema } } },
+    async (request) => {
+      const relations = await moveNodes(db, requireUser(request), request.body);
+      return { success: true, relations: relations.map(presentRelation) };
+    },
+  );
 
-  app.post("/api/dnode/refer", { schema: { body: referBody } }, async (request, reply) => {
-    const userId = requireUser(request);
-    const { refered_nodes_ids, target_node_id, relation_name, location } = request.body;
-    await referNodes(db, userId, refered_nodes_ids, target_node_id, relation_name, location);
-    const rows = await loadNodeRows(db, refered_nodes_ids, userId);
-    return reply.status(201).send(await presentNodes(db, userId, rows));
-  });
+  app.post(
+    "/api/dnode/refer",
+    { schema: { body: referBody, response: { 201: dnodeListSchema } } },
+    async (request, reply) => {
+      const userId = requireUser(request);
+      const { refered_nodes_ids, target_node_id, relation_name, location } = request.body;
+      await referNodes(db, userId, refered_nodes_ids, target_node_id, relation_name, location);
+      const rows = await loadNodeRows(db, refered_nodes_ids, userId);
+      return reply.status(201).send(await presentNodes(db, userId, rows));
+    },
+  );
 
-  app.post("/api/dnode/clone", { schema: { body: cloneBody } }, async (request, reply) => {
-    const userId = requireUser(request);
-    const { source_id, target_parent_id, relation_name, location } = request.body;
-    const copyId = await cloneNode(db, userId, source_id, target_parent_id, relation_name, location);
-    return reply.status(201).send(await getNode(db, userId, copyId));
-  });
+  app.post(
+    "/api/dnode/clone",
+    { schema: { body: cloneBody, response: { 201: dnodeJsonSchema } } },
+    async (request, reply) => {
+      const userId = requireUser(request);
+      const { source_id, target_parent_id, relation_name, location } = request.body;
+      const copyId = await cloneNode(db, userId, source_id, target_parent_id, relation_name, location);
+      return reply.status(201).send(await getNode(db, userId, copyId));
+    },
+  );
 
-  app.post("/api/dnode/move_here", { schema: { body: moveHereBody } }, async (request) => {
-    const userId = requireUser(request);
-    const { node_id, location_node_id, relation_name } = request.body;
-    await changeMainParent(db, userId, node_id, location_node_id, relation_name);
-    return [await getNode(db, userId, node_id)];
-  });
+  app.post(
+    "/api/dnode/move_here",
+    { schema: { body: moveHereBody, response: { 200: dnodeListSchema } } },
+    async (request) => {
+      const userId = requireUser(request);
+      const { node_id, location_node_id, relation_name } = request.body;
+      await changeMainParent(db, userId, node_id, location_node_id, relation_name);
+      return [await getNode(db, userId, node_id)];
+    },
+  );
 
-  app.post("/api/dnode_relation/change_parent/", { schema: { body: changeParentBody } }, async (request) => {
-    const userId = requireUser(request);
-    const { node_id, new_parent_id } = request.body;
-    const { oldParentId } = await changeMainParent(db, userId, node_id, new_parent_id);
-    return {
-      node: await getNode(db, userId, node_id),
-      old_parent: oldParentId === null ? null : await getNode(db, userId, oldParentId),
-      new_parent: await getNode(db, userId, new_parent_id),
-    };
-  });
+  app.post(
+    "/api/dnode_relation/change_parent/",
+    { schema: { body: changeParentBody, response: { 200: changeParentResultSchema } } },
+    async (request) => {
+      const userId = requireUser(request);
+      const { node_id, new_parent_id } = request.body;
+      const { oldParentId } = await changeMainParent(db, userId, node_id, new_parent_id);
+      return {
+        node: await getNode(db, userId, node_id),
+        old_parent: oldParentId === null ? null : await getNode(db, userId, oldParentId),
+        new_parent: await getNode(db, userId, new_parent_id),
+      };
+    },
+  );
 };

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, makeUser } from "../test/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call } from "../test/client";
 import { createNode, makeTree } from "../test/factories";
-import { startTestServer, type TestServer } from "../test/harness";
+import { useTestServer } from "../test/use-test-server";
 
-let server: TestServer;
-let owner: Awaited<ReturnType<typeof makeUser>>;
-let stranger: Awaited<ReturnType<typeof makeUser>>;
+const { server, owner, stranger } = useTestServer({ users: ["owner", "stranger"] });
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = await makeUser(server);
-  stranger = await makeUser(server);
   await makeTree(server, owner.access, {
     name: "知识树",
     children: [
@@ -21,7 +16,6 @@ beforeAll(async () => {
   });
   await makeTree(server, stranger.access, { name: "知识树的秘密" });
 });
-afterAll(() => server.close());
 
 const search = async (params: string, token = owner.access) => {
   const res = await call(server, "GET", `/api/dnode/search/?${params}`, { token });

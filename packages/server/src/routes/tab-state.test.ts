@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, makeUser } from "../test/client";
-import { startTestServer, type TestServer } from "../test/harness";
+import { describe, expect, it } from "vitest";
+import { call } from "../test/client";
+import { useTestServer } from "../test/use-test-server";
 
-let server: TestServer;
-let alice: Awaited<ReturnType<typeof makeUser>>;
-let bob: Awaited<ReturnType<typeof makeUser>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  alice = await makeUser(server);
-  bob = await makeUser(server);
-});
-afterAll(() => server.close());
+const { server, alice, bob } = useTestServer({ users: ["alice", "bob"] });
 
 const load = (token?: string) => call(server, "GET", "/api/tabstate/get_state/", { token });
 const save = (body: unknown, token?: string) =>

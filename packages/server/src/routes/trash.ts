@@ -1,4 +1,10 @@
-import { trashListQuery, trashRestoreBody } from "@zhishu/shared";
+import {
+  successSchema,
+  trashListQuery,
+  trashListResponse,
+  trashRestoreBody,
+  trashRestoreResponse,
+} from "@zhishu/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../auth/plugin";
 import type { AppContext } from "../context";
@@ -11,16 +17,24 @@ import { idParams } from "./params";
 export const trashRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
 
-  app.get("/api/trash/", { schema: { querystring: trashListQuery } }, async (request) =>
-    listTrash(db, requireUser(request), request.query.page, request.query.page_size),
+  app.get(
+    "/api/trash/",
+    { schema: { querystring: trashListQuery, response: { 200: trashListResponse } } },
+    async (request) => listTrash(db, requireUser(request), request.query.page, request.query.page_size),
   );
 
-  app.post("/api/trash/restore/", { schema: { body: trashRestoreBody } }, async (request) =>
-    restoreTrash(db, requireUser(request), request.body),
+  app.post(
+    "/api/trash/restore/",
+    { schema: { body: trashRestoreBody, response: { 200: trashRestoreResponse } } },
+    async (request) => restoreTrash(db, requireUser(request), request.body),
   );
 
-  app.delete("/api/trash/:id/", { schema: { params: idParams } }, async (request) => {
-    await purgeTrashItem(ctx, requireUser(request), request.params.id);
-    return { success: true };
-  });
+  app.delete(
+    "/api/trash/:id/",
+    { schema: { params: idParams, response: { 200: successSchema } } },
+    async (request) => {
+      await purgeTrashItem(ctx, requireUser(request), request.params.id);
+      return { success: true };
+    },
+  );
 };

@@ -1,15 +1,13 @@
 import { MESSAGES } from "@zhishu/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeUser } from "../test/client";
-import { startTestServer, type TestServer } from "../test/harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ApiResponse } from "../test/client";
+import { useTestServer } from "../test/use-test-server";
 
-let server: TestServer;
+const { server, uploader } = useTestServer({ users: ["uploader"] });
 let token: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  token = (await makeUser(server)).access;
+beforeAll(() => {
+  token = uploader.access;
 });
-afterAll(() => server.close());
 
 const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a00000000049454e44ae426082",
@@ -24,7 +22,7 @@ async function upload(path: string, field: string, data: Buffer | string, filena
     body: form,
     headers: auth ? { authorization: `Bearer ${auth}` } : {},
   });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as ApiResponse["body"] };
 }
 
 describe("POST /api/upload/", () => {

@@ -2,8 +2,16 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import multipart from "@fastify/multipart";
-import { MESSAGES } from "@zhishu/shared";
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import {
+  fileUploadForm,
+  fileUploadSchema,
+  imageUploadForm,
+  imageUploadSchema,
+  MESSAGES,
+} from "@zhishu/shared";
+import type { FastifyRequest, FastifyTypeProviderDefault } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { requireUser } from "../auth/plugin";
 import type { AppContext } from "../context";
 import { badRequest, notFound } from "../errors";
@@ -26,27 +34,49 @@ async function filePart(request: FastifyRequest, fields: string[], fileSize: num
   throw badRequest(MESSAGES.fileMissing);
 }
 
+// A stored file is streamed as it is; the schema only describes it (a stream skips the serializer).
+const mediaSchema = {
+  params: z.object({ "*": z.string().max(500) }),
+  response: {
+    200: {
+      description: "the stored file",
+      content: { "application/octet-stream": { schema: z.string().describe("the file's bytes") } },
+    },
+  },
+};
+
 /** Uploads (workspace-spec 7 /upload/, /upload_file/) and the media they are served from. */
-export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const mediaRoot = path.join(ctx.config.dataDir, "media");
   await app.register(multipart, {
     limits: { fileSize: FILE_LIMIT_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024 },
   });
 
   // The image field is named `image` by the uploader page and `upload` by the editor.
-  app.post("/api/upload/", async (request) => {
-    requireUser(request);
-    return storeImage(mediaRoot, await filePart(request, ["image", "upload"], IMAGE_LIMIT_BYTES));
-  });
+  const multipartForm = { consumes: ["multipart/form-data"] };
+  app.post(
+    "/api/upload/",
+    { schema: { ...multipartForm, body: imageUploadForm, response: { 200: imageUploadSchema } } },
+    async (request) => {
+      requireUser(request);
+      return storeImage(mediaRoot, await filePart(request, ["image", "upload"], IMAGE_LIMIT_BYTES));
+    },
+  );
 
-  app.post("/api/upload_file/", async (request) => {
-    requireUser(request);
-    return storeFile(mediaRoot, await filePart(request, ["file"], FILE_LIMIT_BYTES));
-  });
+  app.post(
+    "/api/upload_file/",
+    { schema: { ...multipartForm, body: fileUploadForm, response: { 200: fileUploadSchema } } },
+    async (request) => {
+      requireUser(request);
+      return storeFile(mediaRoot, await filePart(request, ["file"], FILE_LIMIT_BYTES));
+    },
+  );
 
   // Media are capability URLs: random names that only the node holding them reveals, so <img> and
-  // <iframe> can load them without a token. Nothing stored is ever served as HTML.
-  app.get("/api/media/*", { config: { public: true } }, async (request, reply) => {
+  // <iframe> can load them without a token. Nothing stored is ever served as HTML. The answer is a
+  // stream, not the schema's JSON type, hence the default type provider here.
+  const files = app.withTypeProvider<FastifyTypeProviderDefault>();
+  files.get("/api/media/*", { config: { public: true }, schema: mediaSchema }, async (request, reply) => {
     const requested = (request.params as { "*": string })["*"];
     const file = resolveMedia(mediaRoot, requested);
     const info = file ? await stat(file).catch(() => null) : null;

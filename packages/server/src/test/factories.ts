@@ -19,25 +19,33 @@ export async function createNode(
 export interface TreeSpec {
   name: string;
   type?: string;
-  children?: TreeSpec[];
+  children?: readonly TreeSpec[];
 }
 
+/** Every name in a tree spec as a union of literals, so `ids.someName` is a number only for real names. */
+type TreeNames<S> = S extends { name: infer N extends string }
+  ? N | (S extends { children: readonly (infer C)[] } ? TreeNames<C> : never)
+  : never;
+
 /** Builds a tree under `locationId` (or the user's root) and maps each name to its node id. */
-export async function makeTree(
+export async function makeTree<const S extends TreeSpec>(
   server: TestServer,
   token: string,
-  spec: TreeSpec,
+  spec: S,
   locationId?: number,
-  ids: Record<string, number> = {},
-): Promise<Record<string, number>> {
-  const { dnode } = await createNode(server, token, {
-    name: spec.name,
-    type: spec.type ?? "NOTE",
-    location_id: locationId,
-  });
-  ids[spec.name] = dnode.id;
-  for (const child of spec.children ?? []) await makeTree(server, token, child, dnode.id, ids);
-  return ids;
+): Promise<Record<TreeNames<S>, number>> {
+  const ids: Record<string, number> = {};
+  const build = async (node: TreeSpec, location?: number) => {
+    const { dnode } = await createNode(server, token, {
+      name: node.name,
+      type: node.type ?? "NOTE",
+      location_id: location,
+    });
+    ids[node.name] = dnode.id;
+    for (const child of node.children ?? []) await build(child, dnode.id);
+  };
+  await build(spec, locationId);
+  return ids as Record<TreeNames<S>, number>;
 }
 
 /** The names of a node's children under a relation, in display order, read through the API. */

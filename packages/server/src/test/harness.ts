@@ -73,6 +73,8 @@ export async function startTestServer(
     appVersion: "9.9.9-test",
     accessTokenTtl: 900,
     refreshTokenTtl: 3600,
+    // Every answer in a test is checked against its contract; benchmarks turn this off to time production.
+    validateResponses: true,
     ...overrides,
   };
   const app = await buildApp(config, database);

@@ -56,58 +56,9 @@ export const updateMeBody = z
   .strict();
 export type UpdateMeBody = z.infer<typeof updateMeBody>;
 
-/** A user as the API shows it to the user themself. */
-export interface UserJson {
-  id: number;
-  username: string;
-  email?: string;
-  content: {
-    user_root_node_id: number | null;
-    ai_agent_id?: number | null;
-    avatar_url?: string;
-    description?: string;
-  };
-  created_at: string;
-}
-
-/** POST /api/login response */
-export interface LoginResponse {
-  user: UserJson;
-  access: string;
-  refresh: string;
-}
-
-/** GET /api/app-version/ response (workspace-spec 3 "App version record"). */
-export interface AppVersion {
-  version: string;
-  updateConfig: { localStorage: boolean; logout: boolean; updateStorage?: Record<string, unknown> };
-}
-
-/** The error body every failing API call returns (DESIGN.md "API conventions"). */
-export interface ApiErrorBody {
-  success: false;
-  error: string;
-  code: string;
-  details?: Record<string, string>;
-}
-
 /** GET /api/user/search/?q&limit (people-spec 7; `query` is the store's name for q). */
 export const userSearchQuery = z.object({
   q: z.string().max(100).optional(),
   query: z.string().max(100).optional(),
-  limit: z.coerce.number({ error: "limit 必须是数字" }).int().min(1).max(50).default(20),
+  limit: z.coerce.number({ error: MESSAGES.limitInvalid }).int().min(1).max(50).default(20),
 });
-
-/** People-spec 3 "User search result". */
-export interface UserSearchResult {
-  id: number;
-  name: string;
-  username: string;
-  content: {
-    user_id: number;
-    user_type: "PERSON" | "GROUP" | "AI";
-    description?: string;
-    avatar_url?: string;
-    stats: { friends_count: number; groups_count: number; followers_count: number; following_count: number };
-  };
-}

@@ -27,6 +27,6 @@ export const contentSchema = z
   .record(z.string().max(100), z.unknown())
   .refine((c) => JSON.stringify(c).length <= MAX_CONTENT_BYTES, MESSAGES.contentTooLarge)
   // Pending updates arrive only by push and leave only by accept or reject.
-  .refine((c) => !("to_updates" in c), "字段 to_updates 不能直接修改");
+  .refine((c) => !("to_updates" in c), MESSAGES.fieldProtected.replace("{field}", "to_updates"));
 
 export const nameSchema = z.string().max(2000, MESSAGES.nameTooLong);

@@ -26,7 +26,8 @@ const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)
 export function parseShanghaiTime(text: string): number {
   const m = LOCAL_TIME.exec(text.trim());
   if (m) {
-    const [, y, mo, d, h = "0", mi = "0", s = "0"] = m;
+    // The regex always captures the date; only the time parts are optional.
+    const [, y = "", mo = "", d = "", h = "0", mi = "0", s = "0"] = m;
     const utc = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s);
     const check = new Date(utc);
     // Date.UTC rolls 2026-02-30 over to March; such a date is not a date.

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { MESSAGES } from "../messages";
 import { idSchema, nameSchema, relationNameSchema } from "./common";
 import { idListInQuery } from "./tree";
 
-const ySideOnly = z.enum(["y"], { error: "目前只支持以子节点一侧（y）操作" }).default("y");
+const ySideOnly = z.enum(["y"], { error: MESSAGES.ySideOnly }).default("y");
 
 /** POST /api/dnode_relation/create/ */
 export const createRelationBody = z.object({
@@ -56,7 +57,7 @@ export const addRelatedValueBody = z.object({
     type: z
       .string()
       .transform((t) => RELATED_VALUE_TYPES.find((v) => v.toLowerCase() === t.toLowerCase()))
-      .refine((t) => t !== undefined, "不支持的值类型")
+      .refine((t) => t !== undefined, MESSAGES.relatedValueTypeInvalid)
       .optional(),
     info: z.record(z.string(), z.unknown()).optional(),
     custom_prefix: z.string().max(40).optional(),

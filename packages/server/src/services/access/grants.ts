@@ -1,4 +1,4 @@
-import { type AuthType, MESSAGES } from "@zhishu/shared";
+import { type AnchorAuthInfo, type AuthType, type CheckPermissionResult, MESSAGES } from "@zhishu/shared";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { anchorGrant, anchorSetting, users } from "../../db/schema";
@@ -7,20 +7,6 @@ import { authorize, rightsOn, rightsOnIds } from "../../policies/node";
 import { loadNodeRow, requireNode } from "../../policies/node-access";
 import { assertNotTheOwner, maySeeGrant, requireGrantRight } from "../../policies/sharing";
 import { getUser } from "../accounts/accounts";
-
-/** Workspace-spec 3 "Anchor access info", with the caller's own right to grant. */
-export interface AnchorAuthJson {
-  anchor_id: number;
-  is_public: boolean;
-  global_permissions: { id: number; auth_type: string; descendent_id: number | null }[];
-  user_permissions: {
-    id: number;
-    user: { id: number; username: string };
-    auth_type: string;
-    descendent_id: number | null;
-  }[];
-  can_grant: boolean;
-}
 
 /**
  * Access info of trees the caller may read, keyed by anchor id, in three queries whatever the count.
@@ -31,11 +17,11 @@ export async function anchorAuthInfo(
   db: Db,
   userId: number,
   anchorIds: number[],
-): Promise<Map<number, AnchorAuthJson>> {
+): Promise<Map<number, AnchorAuthInfo>> {
   const unique = [...new Set(anchorIds)];
   const rights = await rightsOnIds(db, userId, unique);
   const readable = unique.filter((id) => rights.get(id)?.read);
-  const result = new Map<number, AnchorAuthJson>();
+  const result = new Map<number, AnchorAuthInfo>();
   if (readable.length === 0) return result;
   const [settings, grants] = await Promise.all([
     db
@@ -83,7 +69,7 @@ export async function anchorAuthInfo(
 }
 
 /** GET /api/anchor-auth/: one tree's access info; 404 when missing, 403 when the caller cannot read it. */
-export async function oneAnchorAuth(db: Db, userId: number, anchorId: number): Promise<AnchorAuthJson> {
+export async function oneAnchorAuth(db: Db, userId: number, anchorId: number): Promise<AnchorAuthInfo> {
   await requireNode(db, userId, anchorId, "read");
   return (await anchorAuthInfo(db, userId, [anchorId])).get(anchorId)!;
 }
@@ -97,7 +83,7 @@ export async function checkPermission(
   db: Db,
   userId: number,
   input: { node_id: number; target_user_id: number; auth_type?: AuthType },
-): Promise<{ has_permission: boolean; can_grant: boolean }> {
+): Promise<CheckPermissionResult> {
   const [node, mine] = await Promise.all([
     loadNodeRow(db, input.node_id),
     rightsOn(db, userId, input.node_id),

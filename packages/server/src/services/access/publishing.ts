@@ -1,9 +1,9 @@
+import type { DnodeJson } from "@zhishu/shared";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { anchorSetting } from "../../db/schema";
 import { rightsOnIds } from "../../policies/node";
 import { requirePublishRight } from "../../policies/sharing";
-import type { DnodeJson } from "../../presenters/dnode";
 import { getUser } from "../accounts/accounts";
 import { presentNodeIds } from "../nodes/read";
 

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@zhishu/shared";
+import { MESSAGES, type SharePermission } from "@zhishu/shared";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { dnodePermission, users } from "../../db/schema";
@@ -6,16 +6,6 @@ import { badRequest } from "../../errors";
 import { requireNode } from "../../policies/node-access";
 import { assertNotTheOwner, requireGrantRight, shareFlagsAfter } from "../../policies/sharing";
 import { getUser } from "../accounts/accounts";
-
-/** Workspace-spec 3 "Node permission"; id is null while the user has no share on the node. */
-export interface SharePermissionJson {
-  id: number | null;
-  dnode: number;
-  user: number;
-  user_name?: string;
-  can_read: boolean;
-  can_write: boolean;
-}
 
 async function findShare(db: Db, dnodeId: number, targetId: number) {
   const [row] = await db
@@ -29,7 +19,7 @@ const present = (
   row: typeof dnodePermission.$inferSelect | undefined,
   dnodeId: number,
   targetId: number,
-): SharePermissionJson =>
+): SharePermission =>
   row
     ? { id: row.id, dnode: row.dnodeId, user: row.userId, can_read: row.canRead, can_write: row.canWrite }
     : { id: null, dnode: dnodeId, user: targetId, can_read: false, can_write: false };
@@ -42,7 +32,7 @@ export async function getShare(db: Db, userId: number, dnodeId: number, targetId
 }
 
 /** GET /api/dnode-permission/?dnode_id: everyone the node is shared with (for its admins). */
-export async function listShares(db: Db, userId: number, dnodeId: number): Promise<SharePermissionJson[]> {
+export async function listShares(db: Db, userId: number, dnodeId: number): Promise<SharePermission[]> {
   await requireGrantRight(db, userId, dnodeId);
   const rows = await db
     .select({ share: dnodePermission, username: users.username })
@@ -61,7 +51,7 @@ export async function setShare(
   db: Db,
   userId: number,
   input: { dnode: number; user: number; can_read?: boolean; can_write?: boolean },
-): Promise<SharePermissionJson> {
+): Promise<SharePermission> {
   if (input.can_read === undefined && input.can_write === undefined) throw badRequest(MESSAGES.missingParams);
   const node = await requireGrantRight(db, userId, input.dnode);
   await getUser(db, input.user);

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "../../auth/password";
 import type { TokenService } from "../../auth/tokens";
 import type { Db } from "../../db/client";
+import { oneRow } from "../../db/one-row";
 import { users } from "../../db/schema";
 import { AppError, conflict, notFound, unauthorized } from "../../errors";
 import { writeTransaction } from "../events/write-transaction";
@@ -21,25 +22,24 @@ export async function register(db: Db, input: RegisterBody): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
   try {
     return await writeTransaction(db, null, async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({ username: input.username, email: input.email, passwordHash })
-        .returning();
+      const user = oneRow(
+        await tx
+          .insert(users)
+          .values({ username: input.username, email: input.email, passwordHash })
+          .returning(),
+      );
       const rootId = await insertNodeRow(tx, {
         name: input.username,
         type: "USER",
         parentId: null,
         mainRelation: null,
-        ownerId: user!.id,
-        creatorId: user!.id,
+        ownerId: user.id,
+        creatorId: user.id,
         anchorId: "self",
       });
-      const [withRoot] = await tx
-        .update(users)
-        .set({ rootNodeId: rootId })
-        .where(eq(users.id, user!.id))
-        .returning();
-      return withRoot!;
+      return oneRow(
+        await tx.update(users).set({ rootNodeId: rootId }).where(eq(users.id, user.id)).returning(),
+      );
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(MESSAGES.usernameTaken, "USERNAME_TAKEN");

@@ -42,5 +42,6 @@ export async function recordFailure(db: Db, ip: string, username: string): Promi
 
 /** A successful login forgets the name's failures from this IP. */
 export async function clearFailures(db: Db, ip: string, username: string): Promise<void> {
-  await db.delete(loginFailures).where(sql`${loginFailures.key} = ${keysFor(ip, username)[0].key}`);
+  const [ipAndName] = keysFor(ip, username);
+  if (ipAndName) await db.delete(loginFailures).where(sql`${loginFailures.key} = ${ipAndName.key}`);
 }

@@ -1,10 +1,10 @@
-import type { TabState } from "@zhishu/shared";
+import type { TabState, TabStateResponse } from "@zhishu/shared";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { tabState } from "../../db/schema";
 
 /** What a user who never saved tabs gets: empty sets, no side panel. */
-const EMPTY_STATE = {
+const EMPTY_STATE: TabStateResponse = {
   mainTabs: [],
   siderTabs: [],
   orderedUrls: [],
@@ -14,9 +14,11 @@ const EMPTY_STATE = {
 };
 
 /** GET /api/tabstate/get_state/: the saved state over the empty one, so every key is present. */
-export async function getTabState(db: Db, userId: number): Promise<Record<string, unknown>> {
+export async function getTabState(db: Db, userId: number): Promise<TabStateResponse> {
   const [row] = await db.select({ state: tabState.state }).from(tabState).where(eq(tabState.userId, userId));
-  return { ...EMPTY_STATE, ...(row?.state ?? {}) };
+  // Stored only by saveTabState, after the save body's schema checked it and `tabs` became mainTabs.
+  const saved = (row?.state ?? {}) as Partial<TabStateResponse>;
+  return { ...EMPTY_STATE, ...saved };
 }
 
 /** POST /api/tabstate/save_state/: replaces the saved state (the client always sends all of it). */

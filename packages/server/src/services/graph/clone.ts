@@ -1,4 +1,4 @@
-import type { DropLocation } from "@zhishu/shared";
+import { type DropLocation, MESSAGES } from "@zhishu/shared";
 import type { Db } from "../../db/client";
 import { badRequest } from "../../errors";
 import { requireNode } from "../../policies/node-access";
@@ -18,7 +18,7 @@ export async function cloneNode(
 ): Promise<number> {
   return writeTransaction(db, userId, async (tx) => {
     const source = await requireNode(tx, userId, sourceId, "read");
-    if (source.type === "USER") throw badRequest("用户根节点不能复制");
+    if (source.type === "USER") throw badRequest(MESSAGES.userRootCannotBeCloned);
     const target = await requireNode(tx, userId, targetId, "write");
     const relation = relationName ?? defaultRelationUnder(target);
     assertCanHold(target, relation, source);

@@ -36,7 +36,7 @@ export function assertCanHold(target: DnodeWithExtras, relationName: string, nod
   if (node.type === "USER") throw badRequest(MESSAGES.userRootCannotMove);
   const homeOnly = relationName === "USER_ROOT" || relationName === "FAVOR";
   if (homeOnly !== (target.type === "USER") && !(target.type === "USER" && relationName === "CHILD_NODE")) {
-    throw badRequest(MESSAGES.relationNotHere.replace("{relation}", relationName));
+    throw badRequest(MESSAGES.relationNotAllowedHere.replace("{relation}", relationName));
   }
 }
 

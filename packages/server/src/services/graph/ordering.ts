@@ -110,8 +110,9 @@ async function respreadBefore(tx: Tx, list: OrderedList, next: OrderRow): Promis
     const left = before.slice(0, half).reverse();
     const right = after.slice(0, half);
     // Bounds: the first row outside the window on each side, or room made past the list's end.
-    const low = before.length > half ? before[half].ord : left[0].ord - 1;
-    const high = after.length > half ? after[half].ord : right[right.length - 1].ord + 1;
+    // With no row on a side, the window ends at `next` itself (first - 1, last + 1 as usual).
+    const low = before[half]?.ord ?? (left[0]?.ord ?? next.ord) - 1;
+    const high = after[half]?.ord ?? (right[right.length - 1]?.ord ?? next.ord) + 1;
     const slots = left.length + right.length + 1;
     const gap = (high - low) / (slots + 1);
     if (gap < RESPREAD_MIN_GAP) continue;
@@ -123,7 +124,8 @@ async function respreadBefore(tx: Tx, list: OrderedList, next: OrderRow): Promis
         sql`, `,
       )}) as v(id, ord) where r.id = v.id`,
     );
-    return placed[left.length].ord;
+    // The new row's slot is the one between the left and the right rows.
+    return low + gap * (left.length + 1);
   }
   return null;
 }

@@ -1,7 +1,7 @@
+import type { DnodeJson } from "@zhishu/shared";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { loadNodeRows, requireNode } from "../../policies/node-access";
-import type { DnodeJson } from "../../presenters/dnode";
 import { presentNodes } from "../nodes/read";
 
 // A guard against a cycle in parent links, far beyond any real tree's depth.

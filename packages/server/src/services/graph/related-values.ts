@@ -1,4 +1,9 @@
-import { type AddRelatedValueBody, customPropertyRelationId, type RelatedValueType } from "@zhishu/shared";
+import {
+  type AddRelatedValueBody,
+  customPropertyRelationId,
+  MESSAGES,
+  type RelatedValueType,
+} from "@zhishu/shared";
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { dnode, dnodeRelation } from "../../db/schema";
@@ -74,7 +79,7 @@ export async function addRelatedValue(
     const place = { xnode: x.id, relationName: body.relation_name, beforeYnode: body.before_node_id ?? null };
     if (type === "Dnode") {
       const id = Number(value);
-      if (!Number.isInteger(id) || id < 1) throw badRequest("请选择一个知识点");
+      if (!Number.isInteger(id) || id < 1) throw badRequest(MESSAGES.chooseNode);
       // The link and its inverse touch four lists: locked together, in the global order, up front, so
       // two values set in opposite directions at once serialise instead of deadlocking.
       await lockLists(tx, [
@@ -96,7 +101,7 @@ export async function addRelatedValue(
     }
     if (type === "NewDnode") {
       const name = valueName(value).trim();
-      if (!name) throw badRequest("请输入名称");
+      if (!name) throw badRequest(MESSAGES.nameRequired);
       const content = custom_prefix ? { custom_prefix } : {};
       const { nodeId, relation } = await createNodeInTx(tx, userId, {
         type: "NOTE",

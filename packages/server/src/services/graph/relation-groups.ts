@@ -57,7 +57,8 @@ export async function relationGroups(
     for (const row of rows) {
       const dict: Record<number, number> = {};
       row.head.forEach((id, i) => {
-        dict[id] = row.rel_ids[i];
+        const relationId = row.rel_ids[i];
+        if (relationId !== undefined) dict[id] = relationId;
       });
       const groups = result.get(row.node_id);
       if (groups) groups[prefix + row.relation_name] = { size: row.size, head: row.head, dict };

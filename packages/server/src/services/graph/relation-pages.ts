@@ -1,25 +1,18 @@
-import { type RelationsPaging, X_SIDE_PREFIX } from "@zhishu/shared";
+import {
+  type DnodeJson,
+  type NodeRelationsPage,
+  type RelationJson,
+  type RelationsPaging,
+  X_SIDE_PREFIX,
+} from "@zhishu/shared";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { rightsOfLoaded, rightsOnIds } from "../../policies/node";
 import { loadNodeRows, requireNode } from "../../policies/node-access";
-import type { DnodeJson } from "../../presenters/dnode";
-import { presentRelation, type RelationJson } from "../../presenters/relation";
+import { presentRelation } from "../../presenters/relation";
 import { presentNodes } from "../nodes/read";
 import { idList } from "./relation-groups";
 import type { RelationRow } from "./relation-rows";
-
-export interface PageInfo {
-  page: number;
-  page_size: number;
-  total: number;
-  has_more: boolean;
-}
-
-export interface NodeRelationsPage {
-  relations: RelationJson[];
-  pagination_info: Record<string, PageInfo>;
-}
 
 interface PagedRow {
   group_node: number;

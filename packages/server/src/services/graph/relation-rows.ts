@@ -1,8 +1,9 @@
 import { MESSAGES } from "@zhishu/shared";
 import { eq, sql } from "drizzle-orm";
 import { queryRows, type Tx } from "../../db/client";
+import { oneRow } from "../../db/one-row";
 import { dnodeRelation } from "../../db/schema";
-import { conflict } from "../../errors";
+import { conflict, notFound } from "../../errors";
 import { recordChange } from "../events/write-transaction";
 import { lockLists, type OrderedList, orderForInsert } from "./ordering";
 
@@ -41,7 +42,7 @@ export async function insertRelation(tx: Tx, input: NewRelation): Promise<Relati
   const yorder = await orderForInsert(tx, children, input.beforeYnode ?? null);
   const xorder = input.xorder ?? (await orderForInsert(tx, owners, input.beforeXnode ?? null));
   try {
-    const [row] = await tx
+    const rows = await tx
       .insert(dnodeRelation)
       .values({
         xnode: input.xnode,
@@ -55,13 +56,14 @@ export async function insertRelation(tx: Tx, input: NewRelation): Promise<Relati
         yorder,
       })
       .returning();
+    const row = oneRow(rows);
     recordChange(tx, {
       kind: "relation_created",
       nodeIds: [input.xnode, input.ynode],
       anchorIds: [],
-      relationIds: [row!.id],
+      relationIds: [row.id],
     });
-    return row!;
+    return row;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(MESSAGES.relationExists, "RELATION_EXISTS");
     throw error;
@@ -146,18 +148,22 @@ export async function setRelationOrder(
   side: "x" | "y",
   order: number,
 ): Promise<RelationRow> {
-  const [row] = await tx
+  const rows = await tx
     .update(dnodeRelation)
     .set(side === "y" ? { yorder: order } : { xorder: order })
     .where(eq(dnodeRelation.id, id))
     .returning();
+  // The link may have been deleted by another request since it was read.
+  const row = oneRow(rows, () =>
+    notFound(MESSAGES.relationNotFound.replace("{id}", String(id)), "RELATION_NOT_FOUND"),
+  );
   recordChange(tx, {
     kind: "relation_updated",
-    nodeIds: [row!.xnode, row!.ynode],
+    nodeIds: [row.xnode, row.ynode],
     anchorIds: [],
     relationIds: [id],
   });
-  return row!;
+  return row;
 }
 
 /** Sets a link's key and info (a dict entry's key, the facts about the link). */
@@ -180,15 +186,17 @@ export async function setRelationKeyInfo(
 
 /** Puts a copy of a link back exactly where it was in both lists (move_and_refer leaves one behind). */
 export async function insertRelationCopy(tx: Tx, old: RelationRow): Promise<void> {
-  const [row] = await tx
-    .insert(dnodeRelation)
-    .values({ ...old, id: undefined, createdAt: undefined } as never)
-    .returning({ id: dnodeRelation.id });
+  const row = oneRow(
+    await tx
+      .insert(dnodeRelation)
+      .values({ ...old, id: undefined, createdAt: undefined } as never)
+      .returning({ id: dnodeRelation.id }),
+  );
   recordChange(tx, {
     kind: "relation_created",
     nodeIds: [old.xnode, old.ynode],
     anchorIds: [],
-    relationIds: [row!.id],
+    relationIds: [row.id],
   });
 }
 

@@ -31,7 +31,7 @@ export async function createRelation(
     const y = await requireNode(tx, userId, input.y, "read");
     const name =
       input.name ?? (input.customRelation ? `pv_${input.customRelation}` : defaultRelationUnder(x));
-    if (y.type === "USER") throw badRequest("用户根节点不能被引用");
+    if (y.type === "USER") throw badRequest(MESSAGES.userRootCannotBeReferred);
     if (await isInSubtree(tx, x.id, y.id)) throw badRequest(MESSAGES.moveIntoOwnSubtree);
     return insertRelation(tx, {
       xnode: x.id,

@@ -28,7 +28,7 @@ export function fieldValue(
   explicitKind?: FieldKind,
   options?: Array<string | number>,
 ): unknown {
-  if (PROTECTED_KEYS.has(key)) throw badRequest(`字段 ${key} 不能直接修改`);
+  if (PROTECTED_KEYS.has(key)) throw badRequest(MESSAGES.fieldProtected.replace("{field}", key));
   if (value === null || value === undefined || value === "") return null;
   const kind = explicitKind ?? KNOWN_FIELD_KINDS[key] ?? "text";
   switch (kind) {
@@ -52,9 +52,10 @@ export function fieldValue(
     case "boolean":
       if (typeof value === "boolean") return value;
       if (value === "true" || value === "false") return value === "true";
-      throw badRequest("请选择是或否");
+      throw badRequest(MESSAGES.chooseYesOrNo);
     case "select":
-      if (options && !options.includes(value as string | number)) throw badRequest("请从可选值中选择");
+      if (options && !options.includes(value as string | number))
+        throw badRequest(MESSAGES.chooseFromOptions);
       return value;
     case "DnodeLink":
       return toId(value);

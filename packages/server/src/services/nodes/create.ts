@@ -13,7 +13,7 @@ import { insertNodeRow } from "./write";
 /** The caller's USER root node id. */
 export async function userRootId(db: Db | Tx, userId: number): Promise<number> {
   const [row] = await db.select({ root: users.rootNodeId }).from(users).where(eq(users.id, userId));
-  if (!row?.root) throw badRequest("无法获取用户根节点");
+  if (!row?.root) throw badRequest(MESSAGES.userRootMissing);
   return row.root;
 }
 

@@ -81,8 +81,9 @@ export async function inheritedGroups(
     const byName: Record<string, RelationGroup> = {};
     for (const { concept } of list.sort((a, b) => a.depth - b.depth || a.concept - b.concept)) {
       for (const item of byConcept.get(concept) ?? []) {
-        byName[item.relation_name] ??= { size: 0, head: [], dict: {} };
-        for (const group of [all, byName[item.relation_name]]) {
+        const named = byName[item.relation_name] ?? { size: 0, head: [], dict: {} };
+        byName[item.relation_name] = named;
+        for (const group of [all, named]) {
           if (group.dict[item.ynode] !== undefined) continue;
           group.size++;
           if (group.head.length < RELATION_HEAD_LIMIT) group.head.push(item.ynode);

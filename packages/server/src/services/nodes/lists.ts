@@ -1,11 +1,11 @@
-import { MESSAGES, parseShanghaiTime } from "@zhishu/shared";
+import { type DnodeJson, type IdTree, type IdTreeNode, MESSAGES, parseShanghaiTime } from "@zhishu/shared";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
+import { oneRow } from "../../db/one-row";
 import { dnode, dnodeVersion } from "../../db/schema";
 import { notFound } from "../../errors";
 import { readableSql } from "../../policies/node";
 import { requireNode } from "../../policies/node-access";
-import type { DnodeJson } from "../../presenters/dnode";
 import { presentNodeIds } from "./read";
 
 /** GET /api/dnode/my_last: the node the caller created last, or null. */
@@ -22,7 +22,7 @@ export async function myLastNode(db: Db, userId: number): Promise<DnodeJson | nu
 /** GET /api/dnode/mydnodes/: the caller's own nodes, most recently changed first, a page at a time. */
 export async function myNodes(db: Db, userId: number, page: number, pageSize: number) {
   const where = and(eq(dnode.ownerId, userId), sql`${dnode.type} <> 'USER'`);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select({ id: dnode.id })
       .from(dnode)
@@ -38,7 +38,7 @@ export async function myNodes(db: Db, userId: number, page: number, pageSize: nu
       userId,
       rows.map((r) => r.id),
     ),
-    total,
+    total: counted[0]?.total ?? 0,
     page,
     page_size: pageSize,
   };
@@ -90,8 +90,10 @@ export async function classNode(db: Db, userId: number, tag: string): Promise<Dn
     )
     .orderBy(sql`(${dnode.name} = ${tag}) desc`, dnode.id)
     .limit(1);
-  if (!row) throw notFound(MESSAGES.nodeNotFound, "NODE_NOT_FOUND");
-  return (await presentNodeIds(db, userId, [row.id]))[0];
+  const missing = () => notFound(MESSAGES.nodeNotFound, "NODE_NOT_FOUND");
+  if (!row) throw missing();
+  // Deleted between the two reads: the same 404.
+  return oneRow(await presentNodeIds(db, userId, [row.id]), missing);
 }
 
 /** GET /api/dnode/custom-fields/{name}: the field definitions (PROPERTY children) of the class so named. */
@@ -112,22 +114,11 @@ export async function customFields(db: Db, userId: number, name: string) {
   };
 }
 
-export interface IdTreeNode {
-  id: number;
-  name: string;
-  type: string;
-  children: IdTreeNode[];
-}
-
 // The id tree feeds "copy tree as text" and AI context: past this many nodes it is cut.
 const MAX_ID_TREE_NODES = 5000;
 
 /** GET /api/dnode/{id}/id_tree: the node's main-tree subtree as nested ids and names, in display order. */
-export async function idTree(
-  db: Db,
-  userId: number,
-  id: number,
-): Promise<IdTreeNode & { truncated: boolean }> {
+export async function idTree(db: Db, userId: number, id: number): Promise<IdTree> {
   const root = await requireNode(db, userId, id, "read");
   const rows = await queryRows<{ id: number; name: string; type: string; parent_id: number | null }>(
     db,

@@ -1,4 +1,4 @@
-import { customPropertyRelationId } from "@zhishu/shared";
+import { customPropertyRelationId, MESSAGES } from "@zhishu/shared";
 import { sql } from "drizzle-orm";
 import { queryRows, type Tx } from "../../db/client";
 import { dnodeRelation } from "../../db/schema";
@@ -44,7 +44,7 @@ async function createInverseProperty(
       : undefined;
   if (!home || !(await rightsOn(tx, userId, home.id)).write) return;
   const inverseId = await insertNodeRow(tx, {
-    name: `${property.name}（反向）`,
+    name: MESSAGES.inversePropertyName.replace("{name}", property.name),
     type: property.type,
     content: { xtype: "ListProperty", inverse_property_id: property.id },
     parentId: home.id,

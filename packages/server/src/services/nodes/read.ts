@@ -1,4 +1,4 @@
-import { MESSAGES } from "@zhishu/shared";
+import { type DnodeJson, MESSAGES } from "@zhishu/shared";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import type { DnodeWithExtras } from "../../db/node-rows";
@@ -6,7 +6,7 @@ import { anchorSetting } from "../../db/schema";
 import { notFound } from "../../errors";
 import { type NodeRights, rightsOfLoaded } from "../../policies/node";
 import { authorizedNode, loadNodeRows } from "../../policies/node-access";
-import { type DnodeJson, presentDnode, presentLockedDnode } from "../../presenters/dnode";
+import { presentDnode, presentLockedDnode } from "../../presenters/dnode";
 import { relationGroups } from "../graph/relation-groups";
 import { processTotals } from "../processes/totals";
 import { inheritedGroups } from "./inheritance";

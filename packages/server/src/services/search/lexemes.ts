@@ -3,7 +3,6 @@ import { pinyin } from "pinyin-pro";
 // Pinyin suffixes longer than this many characters add little and bloat the index.
 const MAX_PINYIN_SUFFIX_CHARS = 8;
 const MAX_TEXT_CHARS = 2_000;
-const HAN = /\p{Script=Han}/u;
 const RUNS = /(\p{Script=Han}+)|([\p{L}\p{N}]+)/gu;
 
 function hanLexemes(run: string, out: Set<string>): void {
@@ -44,9 +43,12 @@ export function queryTerms(query: string): Array<{ lexeme: string; prefix: boole
   for (const match of query.slice(0, 200).matchAll(RUNS)) {
     if (match[1]) {
       const chars = Array.from(match[1]);
-      if (chars.length === 1) terms.push({ lexeme: chars[0], prefix: false });
-      for (let i = 0; i + 1 < chars.length; i++)
-        terms.push({ lexeme: chars[i] + chars[i + 1], prefix: false });
+      if (chars.length === 1) terms.push({ lexeme: match[1], prefix: false });
+      let previous: string | undefined;
+      for (const char of chars) {
+        if (previous !== undefined) terms.push({ lexeme: previous + char, prefix: false });
+        previous = char;
+      }
     } else if (match[2]) {
       // Latin letters may be pinyin (zhishi, zs) or a word: either way a prefix of an indexed lexeme.
       terms.push({ lexeme: match[2].toLowerCase(), prefix: true });
@@ -54,6 +56,3 @@ export function queryTerms(query: string): Array<{ lexeme: string; prefix: boole
   }
   return terms;
 }
-
-/** True when the text has Chinese characters (used to rank exact Chinese substring matches higher). */
-export const hasHan = (text: string) => HAN.test(text);

@@ -1,9 +1,9 @@
+import type { DnodeJson } from "@zhishu/shared";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { dnode } from "../../db/schema";
 import { readableScopes } from "../../policies/node";
 import { loadNodeRows } from "../../policies/node-access";
-import type { DnodeJson } from "../../presenters/dnode";
 import { presentNodes } from "../nodes/read";
 import { queryTerms } from "./lexemes";
 
