@@ -53,6 +53,8 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
+      // Every test account is registered from 127.0.0.1.
+      REGISTER_LIMIT_PER_HOUR: "1000000",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

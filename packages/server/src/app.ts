@@ -7,6 +7,8 @@ import type { AppConfig } from "./config";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import { installErrorHandler } from "./errors";
+import { inputGuard } from "./http/input-guard";
+import { installJsonBodyParser } from "./http/json-body";
 import { websocketRoutes } from "./realtime/websocket";
 import { accessRoutes } from "./routes/access";
 import { actionRoutes } from "./routes/actions";
@@ -25,17 +27,23 @@ import { webRoutes } from "./routes/web";
 /** JSON bodies above this are refused with 413; uploads have their own, larger limits. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
+/** Fastify's form of TRUST_PROXY: a hop count becomes "trust the first n hops from this server". */
+function trustProxyOption(setting: AppConfig["trustProxy"]) {
+  return typeof setting === "number" ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 /** Builds the whole server on an open database; main.ts and the tests both use it. */
 export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-    trustProxy: process.env.TRUST_PROXY === "true",
+    trustProxy: trustProxyOption(config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installJsonBodyParser(app);
 
   const tokens = createTokenService(config.jwtSecret, {
     access: config.accessTokenTtl,
@@ -44,6 +52,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   const ctx: AppContext = { db: database.db, tokens, config };
 
   await app.register(authPlugin, { tokens });
+  await app.register(inputGuard);
   await app.register(websocket);
   await app.register(websocketRoutes, { ctx });
   await app.register(appVersionRoutes, { ctx });

@@ -63,7 +63,7 @@ describe("error conventions", () => {
 
   it("a NUL byte or a huge string in a field is refused, not a 500", async () => {
     const res = await call(server, "POST", "/api/register", {
-      body: { username: "nul\u0000name", email: "n@example.com", password: "password1" },
+      body: { username: "nul\u0000name", email: "n@example.com", password: "tree-pass-1" },
     });
     expect(res.status).toBe(400);
   });

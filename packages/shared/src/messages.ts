@@ -14,6 +14,9 @@ export const MESSAGES = {
   tooManyRequests: "请求过于频繁，请稍后再试",
   idInvalid: "编号必须是正整数",
   idOutOfRange: "编号超出范围",
+  jsonTooDeep: "请求内容嵌套层级过深",
+  badCharacters: "请求中含有不允许的字符（如空字符或不成对的代理字符）",
+  malformedMultipart: "上传的内容格式不正确",
 
   // auth
   notLoggedIn: "请先登录",
@@ -22,6 +25,12 @@ export const MESSAGES = {
   loginFailed: "用户名或密码错误",
   loginRateLimited: "登录失败次数过多，请一分钟后再试",
   usernameTaken: "该用户名已被注册",
+  emailTaken: "该邮箱已被注册",
+  passwordTooCommon: "密码太常见，很容易被猜到，请换一个",
+  passwordIsUsername: "密码不能与用户名相同",
+  registerRateLimited: "注册过于频繁，请稍后再试",
+  loggedOut: "已退出登录",
+  taskNotFound: "任务不存在",
   usernameRequired: "请输入用户名！",
   passwordRequired: "请输入密码！",
   emailRequired: "请输入邮箱！",

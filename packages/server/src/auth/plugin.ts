@@ -28,7 +28,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenS
     const header = request.headers.authorization;
     if (!header) return;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const userId = match ? await opts.tokens.verify(match[1], "access") : null;
+    const userId = match ? await opts.tokens.verifyAccess(match[1]) : null;
     if (userId === null) request.tokenRejected = true;
     else request.userId = userId;
   });

@@ -18,7 +18,7 @@ function startHeartbeat(socket: WebSocket): void {
  */
 export async function websocketRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const authenticate = async (socket: WebSocket, token: unknown): Promise<number | null> => {
-    const userId = typeof token === "string" ? await ctx.tokens.verify(token, "access") : null;
+    const userId = typeof token === "string" ? await ctx.tokens.verifyAccess(token) : null;
     if (userId === null) socket.close(WS_CLOSE_UNAUTHORIZED, "unauthorized");
     return userId;
   };

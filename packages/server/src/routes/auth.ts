@@ -1,16 +1,17 @@
-import { loginBody, refreshBody, registerBody } from "@zhishu/shared";
+import { loginBody, MESSAGES, refreshBody, registerBody } from "@zhishu/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../context";
 import { presentSelf } from "../presenters/user";
 import * as accounts from "../services/accounts/accounts";
 
-/** Register, login and token refresh (people-spec 7 "Auth and users"). */
+/** Register, login, token refresh and logout (people-spec 7 "Auth and users"). */
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
     "/api/register",
     { config: { public: true }, schema: { body: registerBody } },
     async (request, reply) => {
-      const user = await accounts.register(ctx.db, request.body);
+      const { db, config } = ctx;
+      const user = await accounts.register(db, request.body, request.ip, config.registerLimitPerHour);
       return reply.status(201).send({ success: true, user: presentSelf(user) });
     },
   );
@@ -25,4 +26,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     { config: { public: true }, schema: { body: refreshBody } },
     async (request) => accounts.refresh(ctx.db, ctx.tokens, request.body.refresh),
   );
+
+  // Public: a lapsed access token must not stop anyone from ending their login.
+  app.post("/api/logout", { config: { public: true }, schema: { body: refreshBody } }, async (request) => {
+    await accounts.logout(ctx.db, ctx.tokens, request.body.refresh);
+    return { success: true, message: MESSAGES.loggedOut };
+  });
 };

@@ -6,7 +6,7 @@ import { MESSAGES } from "@zhishu/shared";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { requireUser } from "../auth/plugin";
 import type { AppContext } from "../context";
-import { badRequest, notFound } from "../errors";
+import { AppError, badRequest, notFound } from "../errors";
 import {
   FILE_LIMIT_BYTES,
   IMAGE_LIMIT_BYTES,
@@ -16,14 +16,38 @@ import {
 } from "../services/media/store";
 import { servingType } from "../services/media/types";
 
+/**
+ * A body the multipart parser chokes on (no boundary, cut short, garbage) is the client's fault: a 400.
+ * Our own errors and the limit errors (413) keep their meaning.
+ */
+function asUploadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code ?? "";
+  if (/^FST_(REQ_FILE_TOO_LARGE|FILES_LIMIT|FIELDS_LIMIT|PARTS_LIMIT)$/.test(code)) return error;
+  return new AppError(400, "MALFORMED_MULTIPART", MESSAGES.malformedMultipart);
+}
+
 /** The first file part whose field name is one of `fields`; other parts are drained and ignored. */
 async function filePart(request: FastifyRequest, fields: string[], fileSize: number) {
   if (!request.isMultipart()) throw badRequest(MESSAGES.notMultipart);
-  for await (const part of request.parts({ limits: { fileSize, files: 1 } })) {
-    if (part.type === "file" && fields.includes(part.fieldname)) return part;
-    if (part.type === "file") part.file.resume();
+  try {
+    for await (const part of request.parts({ limits: { fileSize, files: 1 } })) {
+      if (part.type === "file" && fields.includes(part.fieldname)) return part;
+      if (part.type === "file") part.file.resume();
+    }
+  } catch (error) {
+    throw asUploadError(error);
   }
   throw badRequest(MESSAGES.fileMissing);
+}
+
+/** Runs a store step, turning a body cut short while streaming into a 400 as well. */
+async function storing<T>(step: Promise<T>): Promise<T> {
+  try {
+    return await step;
+  } catch (error) {
+    throw asUploadError(error);
+  }
 }
 
 /** Uploads (workspace-spec 7 /upload/, /upload_file/) and the media they are served from. */
@@ -36,12 +60,14 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   // The image field is named `image` by the uploader page and `upload` by the editor.
   app.post("/api/upload/", async (request) => {
     requireUser(request);
-    return storeImage(mediaRoot, await filePart(request, ["image", "upload"], IMAGE_LIMIT_BYTES));
+    const part = await filePart(request, ["image", "upload"], IMAGE_LIMIT_BYTES);
+    return storing(storeImage(mediaRoot, part));
   });
 
   app.post("/api/upload_file/", async (request) => {
     requireUser(request);
-    return storeFile(mediaRoot, await filePart(request, ["file"], FILE_LIMIT_BYTES));
+    const part = await filePart(request, ["file"], FILE_LIMIT_BYTES);
+    return storing(storeFile(mediaRoot, part));
   });
 
   // Media are capability URLs: random names that only the node holding them reveals, so <img> and

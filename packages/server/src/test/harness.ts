@@ -69,6 +69,9 @@ export async function startTestServer(
     appVersion: "9.9.9-test",
     accessTokenTtl: 900,
     refreshTokenTtl: 3600,
+    trustProxy: false,
+    // Every test registers from 127.0.0.1; the registration throttle has its own test with a low limit.
+    registerLimitPerHour: 1_000_000,
     ...overrides,
   };
   const app = await buildApp(config, database);
