@@ -9,6 +9,7 @@ import type { Database } from "./db/client";
 import { installErrorHandler } from "./errors";
 import { inputGuard } from "./http/input-guard";
 import { installJsonBodyParser } from "./http/json-body";
+import { requestForLog } from "./http/log-safety";
 import { websocketRoutes } from "./realtime/websocket";
 import { accessRoutes } from "./routes/access";
 import { actionRoutes } from "./routes/actions";
@@ -33,9 +34,21 @@ function trustProxyOption(setting: AppConfig["trustProxy"]) {
 }
 
 /** Builds the whole server on an open database; main.ts and the tests both use it. */
-export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  database: Database,
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : {
+            level: config.logLevel,
+            stream: options.logStream,
+            // Websocket tokens ride in the query string: never let them into the log.
+            serializers: { req: requestForLog as never },
+          },
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     trustProxy: trustProxyOption(config.trustProxy),

@@ -9,8 +9,11 @@ const malformed = () => new AppError(400, "MALFORMED_JSON", MESSAGES.malformedJs
 const tooDeep = () => new AppError(400, "JSON_TOO_DEEP", MESSAGES.jsonTooDeep);
 const badCharacters = () => new AppError(400, "BAD_CHARACTERS", MESSAGES.badCharacters);
 
+// In a /u regex a proper surrogate pair is one code point, so only a lone half matches.
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
 /** A string PostgreSQL can store: no NUL, no lone UTF-16 surrogate (both fail in text and jsonb). */
-export const isStorableText = (text: string) => !text.includes("\u0000") && text.isWellFormed();
+export const isStorableText = (text: string) => !text.includes("\u0000") && !LONE_SURROGATE.test(text);
 
 /**
  * Refuses what the database or our own recursive code cannot take, walking the parsed value without
