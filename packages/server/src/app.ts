@@ -7,9 +7,12 @@ import type { AppConfig } from "./config";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import { installErrorHandler } from "./errors";
+import { clientErrorHandler, frameworkErrors } from "./http/framework-errors";
 import { inputGuard } from "./http/input-guard";
 import { installJsonBodyParser } from "./http/json-body";
 import { requestForLog } from "./http/log-safety";
+import { recordRoutes } from "./http/route-catalog";
+import { installSecurityHeaders } from "./http/security-headers";
 import { websocketRoutes } from "./realtime/websocket";
 import { accessRoutes } from "./routes/access";
 import { actionRoutes } from "./routes/actions";
@@ -52,11 +55,15 @@ export async function buildApp(
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     trustProxy: trustProxyOption(config.trustProxy),
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  recordRoutes(app);
   installErrorHandler(app);
   installJsonBodyParser(app);
+  await installSecurityHeaders(app);
 
   const tokens = createTokenService(config.jwtSecret, {
     access: config.accessTokenTtl,

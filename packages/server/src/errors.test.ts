@@ -129,4 +129,19 @@ describe("error conventions", () => {
       expect(res.body.code, path).toBe("BAD_CHARACTERS");
     }
   });
+
+  it("a URL the router cannot decode is a 400, an over-long path id a 414, in our shape", async () => {
+    const bad = await call(server, "GET", "/api/dnode/%ED%A0%80", { token });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ success: false, error: MESSAGES.badUrl, code: "BAD_URL" });
+    const long = await call(server, "GET", `/api/dnode/${"9".repeat(600)}`, { token });
+    expect(long.status).toBe(414);
+    expect(long.body).toEqual({ success: false, error: MESSAGES.headersTooLarge, code: "URL_TOO_LONG" });
+  });
+
+  it("a URL over the HTTP parser's header limit is a 431 in our shape", async () => {
+    const res = await call(server, "GET", `/api/dnode/search/?search=${"x".repeat(70_000)}`, { token });
+    expect(res.status).toBe(431);
+    expect(res.body).toEqual({ success: false, error: MESSAGES.headersTooLarge, code: "HEADERS_TOO_LARGE" });
+  });
 });

@@ -17,6 +17,8 @@ export const MESSAGES = {
   jsonTooDeep: "请求内容嵌套层级过深",
   badCharacters: "请求中含有不允许的字符（如空字符或不成对的代理字符）",
   malformedMultipart: "上传的内容格式不正确",
+  badUrl: "请求地址格式不正确",
+  headersTooLarge: "请求地址或请求头过长",
 
   // auth
   notLoggedIn: "请先登录",

@@ -84,8 +84,13 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       .header("x-content-type-options", "nosniff")
       .header("cache-control", "private, max-age=31536000, immutable")
       .header("content-disposition", inline ? "inline" : "attachment");
-    if (contentType !== "application/pdf")
-      reply.header("content-security-policy", "default-src 'none'; sandbox");
+    // Our pages frame media (PDF preview), so framing by our own origin is allowed here only.
+    reply.header(
+      "content-security-policy",
+      contentType === "application/pdf"
+        ? "frame-ancestors 'self'"
+        : "default-src 'none'; sandbox; frame-ancestors 'self'",
+    );
     return reply.send(createReadStream(file));
   });
 };
