@@ -11,9 +11,10 @@ export interface FuzzRequest {
   body?: string;
 }
 
-/** Who sends a request: signed-in users by their tokens, anonymous, or a forged token. */
+/** Who sends a request: signed-in users by their access tokens; tokens of the wrong kind (refresh) too. */
 export interface Callers {
   tokens: string[];
+  wrongKind: string[];
 }
 
 const toJsonSchema = (schema: z.ZodType | undefined): JsonSchema | undefined =>
@@ -151,9 +152,17 @@ function bodyFor(route: RouteEntry, pool: IdPool): fc.Arbitrary<{ body?: string;
 /** Every request the fuzz may send to one route. */
 export function requestFor(route: RouteEntry, pool: IdPool, callers: Callers): fc.Arbitrary<FuzzRequest> {
   const auth = fc.oneof(
-    { weight: 6, arbitrary: fc.constantFrom(...callers.tokens).map((t) => `Bearer ${t}`) },
-    { weight: 2, arbitrary: fc.constant(undefined) },
-    { weight: 1, arbitrary: fc.constantFrom("Bearer forged.token.here", "Basic YTpi", "Bearer ") },
+    { weight: 8, arbitrary: fc.constantFrom(...callers.tokens).map((t) => `Bearer ${t}`) },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        "Bearer forged.token.here",
+        "Basic YTpi",
+        "Bearer ",
+        ...callers.wrongKind.map((t) => `Bearer ${t}`),
+      ),
+    },
   );
   return fc
     .record({ path: pathFor(route, pool), query: queryFor(route, pool), body: bodyFor(route, pool), auth })
