@@ -44,7 +44,11 @@ async function upgradeFrom(seed: string[]): Promise<{ database: Database; cleanu
       for (const statement of seed) await client.query(statement);
       await client.end();
       const database = await openPostgres(created.url, 2);
-      return { database, cleanup: async () => (await database.close(), await created.drop()) };
+      const cleanup = async () => {
+        await database.close();
+        await created.drop();
+      };
+      return { database, cleanup };
     }
     const dir = mkdtempSync(path.join(tmpdir(), "zhishu-upgrade-"));
     const client = new PGlite(dir);
@@ -52,7 +56,11 @@ async function upgradeFrom(seed: string[]): Promise<{ database: Database; cleanu
     for (const statement of seed) await client.exec(statement);
     await client.close();
     const database = await openPglite(dir);
-    return { database, cleanup: async () => (await database.close(), rmSync(dir, { recursive: true })) };
+    const cleanup = async () => {
+      await database.close();
+      rmSync(dir, { recursive: true });
+    };
+    return { database, cleanup };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
