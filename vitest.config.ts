@@ -27,6 +27,9 @@ export default defineConfig({
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["src/test-setup.ts"],
+          // antd under jsdom is slow; on a shared 2-core machine running several suites a 5 s limit
+          // failed tests that pass alone. Patience only: no assertion is weaker.
+          testTimeout: 20_000,
         },
       },
       serverProject("server-pglite", "pglite"),

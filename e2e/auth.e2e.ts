@@ -41,10 +41,21 @@ describe("accounts in the browser", () => {
       await avatar.waitFor();
       expect(await page.evaluate(() => Boolean(localStorage.getItem("access_token")))).toBe(true);
 
+      // 退出登录 revokes the login on the server: the refresh token it held no longer works anywhere.
+      const refresh = await page.evaluate(() => localStorage.getItem("refresh_token"));
       await avatar.hover();
       await page.getByText("退出登录").click();
       await page.getByLabel("用户名").waitFor();
       expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(["app_version"]);
+      const reuse = await page.evaluate(async (token) => {
+        const response = await fetch("/api/token/refresh/", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ refresh: token }),
+        });
+        return response.status;
+      }, refresh);
+      expect(reuse).toBe(401);
 
       await page.getByLabel("用户名").fill(username);
       await page.getByLabel("密码").fill("wrong password!");

@@ -4,7 +4,8 @@ import { defineConfig } from "vite";
 // The dev server proxies the API and websockets to the app server on port 3000.
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: "dist", chunkSizeWarningLimit: 2000 },
+  // No module-preload polyfill: every browser we support has modulepreload, and the CSP forbids inline script.
+  build: { outDir: "dist", chunkSizeWarningLimit: 2000, modulePreload: { polyfill: false } },
   server: {
     proxy: {
       "/api": "http://localhost:3000",

@@ -8,6 +8,12 @@ import type { AppConfig } from "./config";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import { installErrorHandler } from "./errors";
+import { clientErrorHandler, frameworkErrors } from "./http/framework-errors";
+import { inputGuard } from "./http/input-guard";
+import { installJsonBodyParser } from "./http/json-body";
+import { requestForLog } from "./http/log-safety";
+import { recordRoutes } from "./http/route-catalog";
+import { installSecurityHeaders } from "./http/security-headers";
 import { processesChannel } from "./realtime/processes-channel";
 import { startLiveUpdates } from "./realtime/start";
 import { websocketRoutes } from "./realtime/websocket";
@@ -32,17 +38,39 @@ import { parseClientId, runWithOrigin } from "./services/events/origin";
 /** JSON bodies above this are refused with 413; uploads have their own, larger limits. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
+/** Fastify's form of TRUST_PROXY: a hop count becomes "trust the first n hops from this server". */
+function trustProxyOption(setting: AppConfig["trustProxy"]) {
+  return typeof setting === "number" ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 /** Builds the whole server on an open database; main.ts and the tests both use it. */
-export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  database: Database,
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : {
+            level: config.logLevel,
+            stream: options.logStream,
+            // Websocket tokens ride in the query string: never let them into the log.
+            serializers: { req: requestForLog as never },
+          },
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-    trustProxy: process.env.TRUST_PROXY === "true",
+    trustProxy: trustProxyOption(config.trustProxy),
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(config.validateResponses));
+  recordRoutes(app);
   installErrorHandler(app);
+  installJsonBodyParser(app);
+  await installSecurityHeaders(app);
 
   const tokens = createTokenService(config.jwtSecret, {
     access: config.accessTokenTtl,
@@ -57,6 +85,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     runWithOrigin(parseClientId(request.headers["x-client-id"]), done),
   );
   await app.register(authPlugin, { tokens });
+  await app.register(inputGuard);
   await app.register(websocket);
   await app.register(websocketRoutes, { ctx });
   const hub = await startLiveUpdates(app, database);

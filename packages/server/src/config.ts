@@ -25,6 +25,13 @@ export interface AppConfig {
    * On in tests (the harness) and the e2e server; off in production, where answers are only stringified.
    */
   validateResponses: boolean;
+  /**
+   * Fastify's trustProxy: false (use the socket's address), the number of proxy hops in front, or the
+   * proxies' addresses/CIDRs. Never `true`, which would let any client name its address in X-Forwarded-For.
+   */
+  trustProxy: false | number | string[];
+  /** Accounts one address may register per hour. */
+  registerLimitPerHour: number;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -53,7 +60,22 @@ function intFromEnv(value: string | undefined, fallback: number, name: string): 
   return n;
 }
 
-/** Reads the environment: PORT, HOST, DATA_DIR, DATABASE_URL, JWT_SECRET, LOG_LEVEL, WEB_DIST, VALIDATE_RESPONSES. */
+/** TRUST_PROXY: unset or "false" (no proxy), a hop count ("1"), or the proxies' addresses ("10.0.0.1,10.0.0.2"). */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const text = value?.trim() ?? "";
+  if (text === "" || text === "false" || text === "0") return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === "true")
+    throw new Error(
+      "TRUST_PROXY=true would let any client choose its address with X-Forwarded-For; give the number of proxies in front (e.g. 1) or their addresses",
+    );
+  return text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Reads the environment: PORT, HOST, DATA_DIR, DATABASE_URL, JWT_SECRET, LOG_LEVEL, WEB_DIST, TRUST_PROXY, … */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR || path.join(process.cwd(), "data"));
   mkdirSync(dataDir, { recursive: true });
@@ -70,5 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accessTokenTtl: intFromEnv(env.ACCESS_TOKEN_TTL, 15 * 60, "ACCESS_TOKEN_TTL"),
     refreshTokenTtl: intFromEnv(env.REFRESH_TOKEN_TTL, 7 * 24 * 3600, "REFRESH_TOKEN_TTL"),
     validateResponses: env.VALIDATE_RESPONSES === "true",
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    registerLimitPerHour: intFromEnv(env.REGISTER_LIMIT_PER_HOUR, 20, "REGISTER_LIMIT_PER_HOUR"),
   };
 }

@@ -2,6 +2,7 @@ import type { ApiErrorBody } from "@zhishu/shared";
 import { MESSAGES } from "@zhishu/shared";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { errorForLog } from "./http/log-safety";
 
 /** An error a caller can act on: a stable code, an HTTP status and a Chinese message for people. */
 export class AppError extends Error {
@@ -85,7 +86,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(body("BAD_REQUEST", MESSAGES.badRequest));
     }
-    request.log.error({ err: error }, "unhandled error");
+    request.log.error({ err: errorForLog(error) }, "unhandled error");
     return reply.status(500).send(body("INTERNAL", MESSAGES.internal));
   });
 }

@@ -3,6 +3,7 @@ import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { startMaintenance } from "./db/maintenance";
+import { startTrashPurge } from "./services/trash/schedule";
 
 /** Starts Zhishu: open and migrate the database, serve the app, close cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -11,6 +12,7 @@ async function main(): Promise<void> {
   const app = await buildApp(config, database);
   if (!config.webDist) app.log.warn("web app not built: run `npm run build`; serving the API only");
   const stopMaintenance = startMaintenance(database, (message) => app.log.warn(message));
+  const stopTrashPurge = startTrashPurge(database.db, config.dataDir, (message) => app.log.warn(message));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -19,6 +21,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, "shutting down");
     try {
       stopMaintenance();
+      stopTrashPurge();
       await app.close();
       await database.close();
       process.exit(0);

@@ -1,3 +1,8 @@
+import { configure } from "@testing-library/react";
+
+// findBy*/waitFor wait up to 1 s by default: too short on a loaded machine (see vitest.config.ts).
+configure({ asyncUtilTimeout: 5000 });
+
 // jsdom lacks what antd's responsive components ask the browser for.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>

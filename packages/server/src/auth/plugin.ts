@@ -29,7 +29,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenS
     if (!header) return;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const token = match?.[1];
-    const userId = token ? await opts.tokens.verify(token, "access") : null;
+    const userId = token ? await opts.tokens.verifyAccess(token) : null;
     if (userId === null) request.tokenRejected = true;
     else request.userId = userId;
   });

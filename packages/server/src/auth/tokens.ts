@@ -1,37 +1,85 @@
 import { randomUUID } from "node:crypto";
-import { jwtVerify, SignJWT } from "jose";
+import { errors, jwtVerify, SignJWT } from "jose";
 
 export type TokenKind = "access" | "refresh";
 
-export interface TokenService {
-  issuePair(userId: number): Promise<{ access: string; refresh: string }>;
-  /** The user id the token names, or null when it is forged, expired or of the other kind. */
-  verify(token: string, kind: TokenKind): Promise<number | null>;
+/** What a verified refresh token names: its user, its own id and the login (family) it descends from. */
+export interface RefreshClaims {
+  userId: number;
+  jti: string;
+  family: string;
 }
 
-/** HS256 JWTs: short-lived access tokens and longer refresh tokens, told apart by a `typ` claim. */
+/** A freshly signed refresh token with the facts the server stores about it. */
+export interface SignedRefresh extends RefreshClaims {
+  token: string;
+  expiresAt: Date;
+}
+
+/** The outcome of checking a refresh token's signature: valid, expired (but genuine), or not ours. */
+export type RefreshCheck = { ok: true; claims: RefreshClaims } | { ok: false; expired: boolean };
+
+export interface TokenService {
+  signAccess(userId: number): Promise<string>;
+  signRefresh(userId: number, family: string): Promise<SignedRefresh>;
+  /** The user id an access token names, or null when it is forged, expired, lacks `exp` or is a refresh token. */
+  verifyAccess(token: string): Promise<number | null>;
+  /** Checks a refresh token's signature, kind and expiry; whether it is still usable is the database's call. */
+  checkRefresh(token: string): Promise<RefreshCheck>;
+}
+
+/**
+ * HS256 JWTs: short-lived access tokens and longer refresh tokens, told apart by a `typ` claim. Every
+ * token must carry `exp`: a token without one would never lapse, so it is refused.
+ */
 export function createTokenService(secret: string, ttl: { access: number; refresh: number }): TokenService {
   const key = new TextEncoder().encode(secret);
-  const sign = (userId: number, kind: TokenKind) =>
-    new SignJWT({ typ: kind })
+  const expiry = (kind: TokenKind) => Math.floor(Date.now() / 1000) + ttl[kind];
+  const base = (userId: number, claims: Record<string, unknown>, exp: number, jti: string) =>
+    new SignJWT(claims)
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(String(userId))
       .setIssuedAt()
-      .setJti(randomUUID())
-      .setExpirationTime(Math.floor(Date.now() / 1000) + ttl[kind])
+      .setJti(jti)
+      .setExpirationTime(exp)
       .sign(key);
+  const verify = (token: string) => jwtVerify(token, key, { algorithms: ["HS256"], requiredClaims: ["exp"] });
+  const userIdOf = (sub: unknown) => {
+    const id = Number(sub);
+    return Number.isInteger(id) && id > 0 ? id : null;
+  };
+
   return {
-    async issuePair(userId) {
-      const [access, refresh] = await Promise.all([sign(userId, "access"), sign(userId, "refresh")]);
-      return { access, refresh };
+    signAccess: (userId) => base(userId, { typ: "access" }, expiry("access"), randomUUID()),
+    async signRefresh(userId, family) {
+      const jti = randomUUID();
+      const exp = expiry("refresh");
+      const token = await base(userId, { typ: "refresh", fam: family }, exp, jti);
+      return { token, userId, jti, family, expiresAt: new Date(exp * 1000) };
     },
-    async verify(token, kind) {
+    async verifyAccess(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
-        const id = Number(payload.sub);
-        return payload.typ === kind && Number.isInteger(id) && id > 0 ? id : null;
+        const { payload } = await verify(token);
+        return payload.typ === "access" ? userIdOf(payload.sub) : null;
       } catch {
         return null;
+      }
+    },
+    async checkRefresh(token) {
+      try {
+        const { payload } = await verify(token);
+        const userId = userIdOf(payload.sub);
+        const { jti, fam } = payload;
+        if (
+          payload.typ !== "refresh" ||
+          userId === null ||
+          typeof jti !== "string" ||
+          typeof fam !== "string"
+        )
+          return { ok: false, expired: false };
+        return { ok: true, claims: { userId, jti, family: fam } };
+      } catch (error) {
+        return { ok: false, expired: error instanceof errors.JWTExpired };
       }
     },
   };

@@ -21,11 +21,12 @@ it("keeps an account across a close and reopen, and migrating an up-to-date data
   const store = await durableStore();
   try {
     const first = await store.open();
-    const user = await register(first.db, {
-      username: "persist_me",
-      email: "p@example.com",
-      password: "password1",
-    });
+    const user = await register(
+      first.db,
+      { username: "persist_me", email: "p@example.com", password: "kept across restarts" },
+      "127.0.0.1",
+      100,
+    );
     await first.close();
 
     const second = await store.open();

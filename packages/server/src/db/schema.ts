@@ -31,10 +31,22 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     content: jsonb("content").$type<Record<string, unknown>>().notNull().default({}),
     rootNodeId: integer("root_node_id"),
+    /**
+     * The name as compared: NFKC (full-width letters become plain ones) and lower case, set by the
+     * server. Null only for old accounts whose name collided with an earlier one's when it was added.
+     */
+    usernameKey: text("username_key"),
+    /** The e-mail address as compared (trimmed, lower case); null as above for old duplicates. */
+    emailKey: text("email_key"),
     ...timestamps,
   },
-  // Case-insensitive uniqueness: "Alice" and "alice" are one account name.
-  (t) => [uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`)],
+  (t) => [
+    // Case-insensitive uniqueness: "Alice" and "alice" are one account name.
+    uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
+    // …and regardless of width and compatibility forms: "ａｌｉｃｅ" is "alice" too.
+    uniqueIndex("users_username_key_key").on(t.usernameKey).where(sql`${t.usernameKey} is not null`),
+    uniqueIndex("users_email_key_key").on(t.emailKey).where(sql`${t.emailKey} is not null`),
+  ],
 );
 
 /** A typed node of the knowledge graph (workspace-spec 3 "Dnode"). */
@@ -89,6 +101,36 @@ export const loginFailures = pgTable("login_failures", {
   key: text("key").primaryKey(),
   windowStart: timestamp("window_start", { withTimezone: true, mode: "date" }).notNull(),
   count: integer("count").notNull(),
+});
+
+/**
+ * A refresh token that may still be traded, by its `jti`. Tokens of one login share a family: a refresh
+ * marks the old one used and issues the next; a used one shown again revokes the whole family.
+ */
+export const refreshToken = pgTable(
+  "refresh_token",
+  {
+    id: text("id").primaryKey(),
+    family: text("family").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("refresh_token_family_idx").on(t.family), index("refresh_token_expiry_idx").on(t.expiresAt)],
+);
+
+/** A background task (AI work later) whose progress streams over /ws/task/{id} to its owner only. */
+export const task = pgTable("task", {
+  id: text("id").primaryKey(),
+  ownerId: integer("owner_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  status: text("status").notNull().default("pending"),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
 
 /**

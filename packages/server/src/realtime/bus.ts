@@ -27,6 +27,7 @@ export class EventBus {
   private timer: NodeJS.Timeout | null = null;
   private stopListening: (() => Promise<void>) | null = null;
   private chain: Promise<void> = Promise.resolve();
+  private stopped = false;
 
   constructor(
     private readonly database: Database,
@@ -45,12 +46,15 @@ export class EventBus {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    this.pending.clear();
     await this.stopListening?.();
     await this.chain;
   }
 
   private notified(payload: string): void {
+    if (this.stopped) return;
     const id = Number(payload);
     if (!Number.isInteger(id) || id <= 0) return;
     this.pending.add(id);
@@ -60,7 +64,7 @@ export class EventBus {
   private catchUp(): void {
     const since = new Date((this.lostSince ?? Date.now()) - CATCH_UP_MARGIN_MS);
     this.lostSince = null;
-    this.chain = this.chain.then(async () => {
+    this.enqueue(async () => {
       const rows = await this.read(sql`at >= ${since.toISOString()}`);
       await this.hand(rows.filter((row) => !this.delivered.has(row.id)));
     });
@@ -71,10 +75,22 @@ export class EventBus {
     const ids = [...this.pending];
     this.pending.clear();
     // One batch at a time, in order: a later batch never overtakes an earlier one.
-    this.chain = this.chain.then(async () => {
+    this.enqueue(async () => {
       const fresh = ids.filter((id) => !this.delivered.has(id));
       if (fresh.length === 0) return;
       await this.hand(await this.read(sql`id = any(${`{${fresh.join(",")}}`}::int[])`));
+    });
+  }
+
+  /** Runs one step after the steps before it; a failure is logged, never left unhandled. */
+  private enqueue(step: () => Promise<void>): void {
+    this.chain = this.chain.then(async () => {
+      if (this.stopped) return;
+      try {
+        await step();
+      } catch (error) {
+        this.log(`live update delivery failed: ${(error as Error).message}`);
+      }
     });
   }
 

@@ -87,14 +87,14 @@ describe("/ws/processes/ delivers what changes to the nodes a client shows", () 
     await other.subscribe([dnode.id]);
     await self.subscribe([dnode.id]);
     expect((await rename(server, alice.access, dnode.id, "新名字", "the-typing-tab")).status).toBe(200);
-    const got = await other.waitFor((m) => m.type === "node_updated");
+    const got = await other.waitFor((m) => m.type === "node_updated" && m.dnode.name === "新名字");
     expect(got).toMatchObject({
       type: "node_updated",
       dnode: { id: dnode.id, name: "新名字" },
       fields: ["name"],
     });
     await quiet();
-    expect(self.messages.some((m) => m.type === "node_updated")).toBe(false);
+    expect(self.messages.some((m) => m.type === "node_updated" && m.dnode.name === "新名字")).toBe(false);
     other.socket.close(1000);
     self.socket.close(1000);
   });
@@ -135,7 +135,7 @@ describe("/ws/processes/ delivers what changes to the nodes a client shows", () 
     const bobs = await connect(server, bob.access);
     await bobs.subscribe([dnode.id]);
     await rename(server, alice.access, dnode.id, "分享的，改了");
-    await bobs.waitFor((m) => m.type === "node_updated");
+    await bobs.waitFor((m) => m.type === "node_updated" && m.dnode.name === "分享的，改了");
     await call(server, "DELETE", `/api/dnode-permission/?dnode_id=${dnode.id}&user_id=${bob.user.id}`, {
       token: alice.access,
     });
@@ -245,9 +245,9 @@ describe.skipIf(testDbKind !== "postgres")("across app servers", () => {
       const onB = await connect(second, alice.access);
       await onB.subscribe([dnode.id]);
       await rename(server, alice.access, dnode.id, "从A改的");
-      expect(await onB.waitFor((m) => m.type === "node_updated")).toMatchObject({
-        dnode: { name: "从A改的" },
-      });
+      // The creation may still be on its way to server B too: wait for the rename itself.
+      const renamed = await onB.waitFor((m) => m.type === "node_updated" && m.dnode.name === "从A改的");
+      expect(renamed).toMatchObject({ dnode: { id: dnode.id, name: "从A改的" } });
       onB.socket.close(1000);
     } finally {
       await second.close();

@@ -26,7 +26,7 @@ export async function processesChannel(
   app.get(WS_PROCESSES_PATH, { websocket: true }, async (socket, request) => {
     const query = request.query as Record<string, unknown>;
     const token = typeof query.token === "string" ? query.token : "";
-    const userId = token ? await ctx.tokens.verify(token, "access") : null;
+    const userId = token ? await ctx.tokens.verifyAccess(token) : null;
     if (userId === null) {
       socket.close(WS_CLOSE.unauthorized, "unauthorized");
       return;

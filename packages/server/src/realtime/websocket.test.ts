@@ -1,8 +1,9 @@
 import { expect, it } from "vitest";
 import WebSocket from "ws";
+import { createTask } from "../services/tasks/tasks";
 import { makeUser } from "../test/client";
 import { useTestServer } from "../test/use-test-server";
-import { WS_CLOSE_UNAUTHORIZED } from "./websocket";
+import { WS_CLOSE_FORBIDDEN, WS_CLOSE_NOT_FOUND, WS_CLOSE_UNAUTHORIZED } from "./websocket";
 
 const { server } = useTestServer();
 
@@ -24,11 +25,24 @@ it("greets a signed-in client on /ws/processes/", async () => {
   socket.close(1000);
 });
 
-it("greets a signed-in client on /ws/task/{taskId}", async () => {
-  const { access } = await makeUser(server);
-  const socket = new WebSocket(wsUrl(`/ws/task/abc-123?token=${access}`));
-  expect((await firstEvent(socket)).message).toEqual({ type: "connection_established", task_id: "abc-123" });
+it("greets the task's owner on /ws/task/{taskId}", async () => {
+  const { access, user } = await makeUser(server);
+  const { id } = await createTask(server.database.db, user.id);
+  const socket = new WebSocket(wsUrl(`/ws/task/${id}?token=${access}`));
+  expect((await firstEvent(socket)).message).toEqual({ type: "connection_established", task_id: id });
   socket.close(1000);
+});
+
+it("closes someone else's task with 4403 and an unknown one with 4404, saying nothing", async () => {
+  const owner = await makeUser(server);
+  const other = await makeUser(server);
+  const { id } = await createTask(server.database.db, owner.user.id);
+  const stranger = await firstEvent(new WebSocket(wsUrl(`/ws/task/${id}?token=${other.access}`)));
+  expect(stranger).toEqual({ closeCode: WS_CLOSE_FORBIDDEN });
+  for (const unknown of [crypto.randomUUID(), "abc-123", "1"]) {
+    const event = await firstEvent(new WebSocket(wsUrl(`/ws/task/${unknown}?token=${owner.access}`)));
+    expect(event, unknown).toEqual({ closeCode: WS_CLOSE_NOT_FOUND });
+  }
 });
 
 it("closes an unauthenticated socket with 4401", async () => {

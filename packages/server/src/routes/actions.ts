@@ -1,11 +1,11 @@
-import { actionResultSchema, idSchema } from "@zhishu/shared";
+import { actionResultSchema, idParamSchema, idSchema } from "@zhishu/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { runAction } from "../actions";
 import { requireUser } from "../auth/plugin";
 import type { AppContext } from "../context";
 
-const actionParams = z.object({ id: idSchema, action: z.string().min(1).max(64) });
+const actionParams = z.object({ id: idParamSchema, action: z.string().min(1).max(64) });
 const paramsBody = z.record(z.string(), z.unknown()).nullish();
 const nodeIdBody = z.object({ node_id: idSchema });
 

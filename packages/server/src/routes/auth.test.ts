@@ -20,34 +20,46 @@ describe("POST /api/register", () => {
 
   it("refuses a taken username with 409, whatever its case", async () => {
     const username = uniqueName("Bob");
-    expect((await register({ username, email: "b@example.com", password: "password1" })).status).toBe(201);
+    expect((await register({ username, email: "b@example.com", password: "tree-pass-1" })).status).toBe(201);
     const again = await register({
       username: username.toLowerCase(),
       email: "c@example.com",
-      password: "password2",
+      password: "tree-pass-2",
     });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ success: false, error: MESSAGES.usernameTaken, code: "USERNAME_TAKEN" });
   });
 
   it.each([
-    [{ email: "a@example.com", password: "password1" }, "username", MESSAGES.usernameRequired],
-    [{ username: "", email: "a@example.com", password: "password1" }, "username", MESSAGES.usernameRequired],
-    [{ username: "x", email: "a@example.com", password: "password1" }, "username", MESSAGES.usernameInvalid],
+    [{ email: "a@example.com", password: "tree-pass-1" }, "username", MESSAGES.usernameRequired],
     [
-      { username: "has space", email: "a@example.com", password: "password1" },
+      { username: "", email: "a@example.com", password: "tree-pass-1" },
+      "username",
+      MESSAGES.usernameRequired,
+    ],
+    [
+      { username: "x", email: "a@example.com", password: "tree-pass-1" },
       "username",
       MESSAGES.usernameInvalid,
     ],
-    [{ username: "carol1", password: "password1" }, "email", MESSAGES.emailRequired],
-    [{ username: "carol2", email: "not-an-email", password: "password1" }, "email", MESSAGES.emailInvalid],
+    [
+      { username: "has space", email: "a@example.com", password: "tree-pass-1" },
+      "username",
+      MESSAGES.usernameInvalid,
+    ],
+    [{ username: "carol1", password: "tree-pass-1" }, "email", MESSAGES.emailRequired],
+    [{ username: "carol2", email: "not-an-email", password: "tree-pass-1" }, "email", MESSAGES.emailInvalid],
     [{ username: "carol3", email: "a@example.com" }, "password", MESSAGES.passwordRequired],
     [
       { username: "carol4", email: "a@example.com", password: "short" },
       "password",
       MESSAGES.passwordTooShort,
     ],
-    [{ username: 42, email: "a@example.com", password: "password1" }, "username", MESSAGES.usernameRequired],
+    [
+      { username: 42, email: "a@example.com", password: "tree-pass-1" },
+      "username",
+      MESSAGES.usernameRequired,
+    ],
   ])("refuses %j with 400 naming %s", async (body, field, message) => {
     const res = await register(body);
     expect(res.status).toBe(400);
@@ -59,7 +71,7 @@ describe("POST /api/register", () => {
     const res = await register({
       username: `知树${process.pid}`,
       email: "zs@example.com",
-      password: "password1",
+      password: "tree-pass-1",
     });
     expect(res.status).toBe(201);
   });

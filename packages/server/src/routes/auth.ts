@@ -1,9 +1,11 @@
 import {
   loginBody,
   loginResponseSchema,
+  MESSAGES,
   refreshBody,
   registerBody,
   registerResponseSchema,
+  successMessageSchema,
   tokenPairSchema,
 } from "@zhishu/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -11,13 +13,14 @@ import type { AppContext } from "../context";
 import { presentSelf } from "../presenters/user";
 import * as accounts from "../services/accounts/accounts";
 
-/** Register, login and token refresh (people-spec 7 "Auth and users"). */
+/** Register, login, token refresh and logout (people-spec 7 "Auth and users"). */
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
     "/api/register",
     { config: { public: true }, schema: { body: registerBody, response: { 201: registerResponseSchema } } },
     async (request, reply) => {
-      const user = await accounts.register(ctx.db, request.body);
+      const { db, config } = ctx;
+      const user = await accounts.register(db, request.body, request.ip, config.registerLimitPerHour);
       return reply.status(201).send({ success: true, user: presentSelf(user) });
     },
   );
@@ -35,5 +38,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     "/api/token/refresh/",
     { config: { public: true }, schema: { body: refreshBody, response: { 200: tokenPairSchema } } },
     async (request) => accounts.refresh(ctx.db, ctx.tokens, request.body.refresh),
+  );
+
+  // Public: a lapsed access token must not stop anyone from ending their login.
+  app.post(
+    "/api/logout",
+    { config: { public: true }, schema: { body: refreshBody, response: { 200: successMessageSchema } } },
+    async (request) => {
+      await accounts.logout(ctx.db, ctx.tokens, request.body.refresh);
+      return { success: true, message: MESSAGES.loggedOut };
+    },
   );
 };

@@ -186,3 +186,36 @@ describe("the content size limit holds on every write path", () => {
     expect(big.status).toBe(413);
   });
 });
+
+describe("pushes are rate-limited per person", () => {
+  it("refuses the push after 30 in a minute with 429, and the source keeps one proposal", async () => {
+    const pusher = await makeUser(server);
+    const { dnode: source } = await createNode(server, alice.access, { name: "热门来源" });
+    await call(server, "POST", "/api/anchor-auth/publish/", {
+      token: alice.access,
+      body: { dnode_id: source.id, is_public: true },
+    });
+    const { dnode: holder } = await createNode(server, pusher.access, { name: "收藏" });
+    const copy = (
+      await call(server, "POST", "/api/dnode/clone", {
+        token: pusher.access,
+        body: { source_id: source.id, target_parent_id: holder.id },
+      })
+    ).body;
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      statuses.push(
+        (await call(server, "POST", "/api/dnode/push", { token: pusher.access, body: { node_id: copy.id } }))
+          .status,
+      );
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    const last = await call(server, "POST", "/api/dnode/push", {
+      token: pusher.access,
+      body: { node_id: copy.id },
+    });
+    expect(last.body).toMatchObject({ code: "PUSH_RATE_LIMITED", error: MESSAGES.pushRateLimited });
+    expect((await get(source.id, alice.access)).body.content.to_updates).toHaveLength(1);
+  });
+});

@@ -39,7 +39,11 @@ export const moveRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const userId = requireUser(request);
       const { refered_nodes_ids, target_node_id, relation_name, location } = request.body;
       await referNodes(db, userId, refered_nodes_ids, target_node_id, relation_name, location);
-      const rows = await loadNodeRows(db, refered_nodes_ids, userId);
+      // In the order asked: the row query has no order of its own.
+      const position = new Map(refered_nodes_ids.map((id, i) => [id, i]));
+      const rows = (await loadNodeRows(db, refered_nodes_ids, userId)).sort(
+        (a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0),
+      );
       return reply.status(201).send(await presentNodes(db, userId, rows));
     },
   );

@@ -1,7 +1,5 @@
-import { idSchema } from "@zhishu/shared";
+import { idParamSchema } from "@zhishu/shared";
 import { z } from "zod";
 
-export { idSchema };
-
-/** `{id}` in a path. */
-export const idParams = z.object({ id: idSchema });
+/** `{id}` in a path: decimal digits. */
+export const idParams = z.object({ id: idParamSchema });

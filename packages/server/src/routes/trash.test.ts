@@ -1,5 +1,7 @@
 import { MESSAGES } from "@zhishu/shared";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { purgeExpiredTrash } from "../services/trash/purge";
 import { call, makeUser } from "../test/client";
 import { childNames, createNode, makeTree } from "../test/factories";
 import { startTestServer, type TestServer } from "../test/harness";
@@ -206,12 +208,80 @@ describe("the recycle bin's calls refuse what they must", () => {
   });
 
   it("answers bad input with 400 and a Chinese message", async () => {
-    for (const body of [{}, { ids: [] }, { batch_id: "x" }, { ids: [1], batch_id: crypto.randomUUID() }]) {
+    for (const body of [
+      {},
+      { ids: [] },
+      { batch_id: "x" },
+      { ids: [1], batch_id: crypto.randomUUID() },
+      { ids: [true] },
+      { ids: ["1"] },
+    ]) {
       const res = await restore(owner.access, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error).toMatch(/[\u4e00-\u9fff]/);
     }
     expect((await call(server, "GET", "/api/trash/?page=0", { token: owner.access })).status).toBe(400);
     expect((await call(server, "DELETE", "/api/trash/abc/", { token: owner.access })).status).toBe(400);
+  });
+});
+
+describe("purging deletes the uploaded files no other node shows", () => {
+  const PNG = Buffer.from(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a00000000049454e44ae426082",
+    "hex",
+  );
+  async function uploadImage(): Promise<string> {
+    const form = new FormData();
+    form.append("image", new Blob([new Uint8Array(PNG)]), "图.png");
+    const res = await fetch(`${server.url}/api/upload/`, {
+      method: "POST",
+      body: form,
+      headers: { authorization: `Bearer ${owner.access}` },
+    });
+    return ((await res.json()) as { image_path: string }).image_path;
+  }
+  const media = (path: string) => fetch(`${server.url}/api/media/${path}`).then((r) => r.status);
+
+  it("keeps the file while the node is in the bin, deletes it when the item is purged", async () => {
+    const imagePath = await uploadImage();
+    const { dnode } = await createNode(server, owner.access, {
+      type: "IMAGE",
+      name: "图",
+      content: { image_path: imagePath },
+    });
+    const deleted = await del(owner.access, [dnode.id]);
+    expect(await media(imagePath)).toBe(200);
+    const item = (await bin(owner.access)).body.results.find(
+      (r: { batch_id: string }) => r.batch_id === deleted.body.trash_batch_id,
+    );
+    expect((await call(server, "DELETE", `/api/trash/${item.id}/`, { token: owner.access })).status).toBe(
+      200,
+    );
+    expect(await media(imagePath)).toBe(404);
+  });
+
+  it("purges items older than 30 days with their files, and nothing younger", async () => {
+    const old = await uploadImage();
+    const young = await uploadImage();
+    const a = await createNode(server, owner.access, {
+      type: "IMAGE",
+      name: "旧图",
+      content: { image_path: old },
+    });
+    const b = await createNode(server, owner.access, {
+      type: "IMAGE",
+      name: "新图",
+      content: { image_path: young },
+    });
+    const oldBatch = (await del(owner.access, [a.dnode.id])).body.trash_batch_id;
+    const youngBatch = (await del(owner.access, [b.dnode.id])).body.trash_batch_id;
+    await server.database.db.execute(
+      sql`update trash_item set deleted_at = now() - interval '31 days' where batch_id = ${oldBatch}`,
+    );
+    expect(await purgeExpiredTrash(server.database.db, server.config.dataDir)).toBe(1);
+    expect(await media(old)).toBe(404);
+    expect(await media(young)).toBe(200);
+    expect((await restore(owner.access, { batch_id: oldBatch })).status).toBe(404);
+    expect((await restore(owner.access, { batch_id: youngBatch })).status).toBe(200);
   });
 });

@@ -32,7 +32,7 @@ describe("POST /api/upload/", () => {
       const res = await upload("/api/upload/", field, PNG, "截图.png");
       expect(res.status).toBe(200);
       expect(res.body.original_name).toBe("截图.png");
-      expect(res.body.image_path).toMatch(/^images\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png$/);
+      expect(res.body.image_path).toMatch(/^images\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/);
       expect(res.body.url).toBe(`/api/media/${res.body.image_path}`);
       const media = await fetch(server.url + res.body.url);
       expect(media.status).toBe(200);
@@ -99,4 +99,32 @@ describe("POST /api/upload_file/", () => {
       expect(res.status, p).toBe(404);
     }
   });
+});
+
+describe("malformed multipart bodies", () => {
+  const bodies: [string, string, string][] = [
+    ["no boundary", "multipart/form-data", "--x\r\n"],
+    [
+      "cut short inside the file",
+      "multipart/form-data; boundary=xx",
+      '--xx\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc',
+    ],
+    ["garbage", "multipart/form-data; boundary=xx", "\u0000\u0001garbage"],
+    ["a boundary that never comes", `multipart/form-data; boundary=${"b".repeat(100)}`, "--x"],
+  ];
+  for (const route of ["/api/upload/", "/api/upload_file/"]) {
+    it.each(bodies)(`${route}: %s is a 400 with a Chinese error`, async (_name, type, body) => {
+      const res = await fetch(server.url + route, {
+        method: "POST",
+        body,
+        headers: { authorization: `Bearer ${token}`, "content-type": type },
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        success: false,
+        error: MESSAGES.malformedMultipart,
+        code: "MALFORMED_MULTIPART",
+      });
+    });
+  }
 });

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/plugin";
 import type { AppContext } from "../context";
-import { badRequest, notFound } from "../errors";
+import { AppError, badRequest, notFound } from "../errors";
 import {
   FILE_LIMIT_BYTES,
   IMAGE_LIMIT_BYTES,
@@ -24,12 +24,27 @@ import {
 } from "../services/media/store";
 import { servingType } from "../services/media/types";
 
+/**
+ * A body the multipart parser chokes on (no boundary, cut short, garbage) is the client's fault: a 400.
+ * Our own errors and the limit errors (413) keep their meaning.
+ */
+function asUploadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code ?? "";
+  if (/^FST_(REQ_FILE_TOO_LARGE|FILES_LIMIT|FIELDS_LIMIT|PARTS_LIMIT)$/.test(code)) return error;
+  return new AppError(400, "MALFORMED_MULTIPART", MESSAGES.malformedMultipart);
+}
+
 /** The first file part whose field name is one of `fields`; other parts are drained and ignored. */
 async function filePart(request: FastifyRequest, fields: string[], fileSize: number) {
   if (!request.isMultipart()) throw badRequest(MESSAGES.notMultipart);
-  for await (const part of request.parts({ limits: { fileSize, files: 1 } })) {
-    if (part.type === "file" && fields.includes(part.fieldname)) return part;
-    if (part.type === "file") part.file.resume();
+  try {
+    for await (const part of request.parts({ limits: { fileSize, files: 1 } })) {
+      if (part.type === "file" && fields.includes(part.fieldname)) return part;
+      if (part.type === "file") part.file.resume();
+    }
+  } catch (error) {
+    throw asUploadError(error);
   }
   throw badRequest(MESSAGES.fileMissing);
 }
@@ -45,6 +60,15 @@ const mediaSchema = {
   },
 };
 
+/** Runs a store step, turning a body cut short while streaming into a 400 as well. */
+async function storing<T>(step: Promise<T>): Promise<T> {
+  try {
+    return await step;
+  } catch (error) {
+    throw asUploadError(error);
+  }
+}
+
 /** Uploads (workspace-spec 7 /upload/, /upload_file/) and the media they are served from. */
 export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const mediaRoot = path.join(ctx.config.dataDir, "media");
@@ -59,7 +83,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     { schema: { ...multipartForm, body: imageUploadForm, response: { 200: imageUploadSchema } } },
     async (request) => {
       requireUser(request);
-      return storeImage(mediaRoot, await filePart(request, ["image", "upload"], IMAGE_LIMIT_BYTES));
+      const part = await filePart(request, ["image", "upload"], IMAGE_LIMIT_BYTES);
+      return storing(storeImage(mediaRoot, part));
     },
   );
 
@@ -68,7 +93,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     { schema: { ...multipartForm, body: fileUploadForm, response: { 200: fileUploadSchema } } },
     async (request) => {
       requireUser(request);
-      return storeFile(mediaRoot, await filePart(request, ["file"], FILE_LIMIT_BYTES));
+      const part = await filePart(request, ["file"], FILE_LIMIT_BYTES);
+      return storing(storeFile(mediaRoot, part));
     },
   );
 
@@ -88,8 +114,13 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       .header("x-content-type-options", "nosniff")
       .header("cache-control", "private, max-age=31536000, immutable")
       .header("content-disposition", inline ? "inline" : "attachment");
-    if (contentType !== "application/pdf")
-      reply.header("content-security-policy", "default-src 'none'; sandbox");
+    // Our pages frame media (PDF preview), so framing by our own origin is allowed here only.
+    reply.header(
+      "content-security-policy",
+      contentType === "application/pdf"
+        ? "frame-ancestors 'self'"
+        : "default-src 'none'; sandbox; frame-ancestors 'self'",
+    );
     return reply.send(createReadStream(file));
   });
 };

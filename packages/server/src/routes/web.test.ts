@@ -43,3 +43,16 @@ it("keeps unknown API and websocket paths as 404 JSON, not the app", async () =>
     expect(res.body.code).toBe("ROUTE_NOT_FOUND");
   }
 });
+
+it("sends the security headers with the app, the API and its errors", async () => {
+  for (const route of ["/", "/data/123", "/assets/app-abc123.js", "/api/app-version/", "/api/nothing"]) {
+    const { headers } = await call(server, "GET", route);
+    const csp = headers.get("content-security-policy") ?? "";
+    expect(csp, route).toContain("script-src 'self';");
+    expect(csp, route).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp, route).toContain("frame-ancestors 'none'");
+    expect(csp, route).toContain("connect-src 'self' ws: wss:");
+    expect(headers.get("x-content-type-options"), route).toBe("nosniff");
+    expect(headers.get("referrer-policy"), route).toBe("strict-origin-when-cross-origin");
+  }
+});

@@ -75,6 +75,9 @@ export async function startTestServer(
     refreshTokenTtl: 3600,
     // Every answer in a test is checked against its contract; benchmarks turn this off to time production.
     validateResponses: true,
+    trustProxy: false,
+    // Every test registers from 127.0.0.1; the registration throttle has its own test with a low limit.
+    registerLimitPerHour: 1_000_000,
     ...overrides,
   };
   const app = await buildApp(config, database);

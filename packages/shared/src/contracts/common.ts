@@ -4,6 +4,9 @@ import { z } from "zod";
 export const successSchema = z.object({ success: z.boolean() });
 export type SuccessResult = z.infer<typeof successSchema>;
 
+/** A success with a message for people (POST /api/logout …). */
+export const successMessageSchema = z.object({ success: z.boolean(), message: z.string() });
+
 /** A deletion: the ids of every node it removed (a node's last link going takes the node with it). */
 export const deletedNodesSchema = z.object({
   success: z.boolean(),

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { MESSAGES } from "../messages";
 import { AUTH_TYPES } from "../permissions";
-import { idSchema } from "./common";
+import { idParamSchema, idSchema } from "./common";
 
 const authTypeSchema = z.enum(AUTH_TYPES, { error: MESSAGES.authTypeInvalid });
 
 /** GET /api/anchor-auth/?anchor_id */
-export const anchorAuthQuery = z.object({ anchor_id: idSchema });
+export const anchorAuthQuery = z.object({ anchor_id: idParamSchema });
 
 /** POST /api/anchor-auth/batch/ {anchor_ids} */
 export const anchorAuthBatchBody = z.object({
@@ -15,8 +15,8 @@ export const anchorAuthBatchBody = z.object({
 
 /** GET /api/anchor-auth/check-permission/ */
 export const checkPermissionQuery = z.object({
-  node_id: idSchema,
-  target_user_id: idSchema,
+  node_id: idParamSchema,
+  target_user_id: idParamSchema,
   auth_type: authTypeSchema.optional(),
 });
 
@@ -39,8 +39,8 @@ export const manageGrantBody = z
   });
 
 /** GET and DELETE /api/dnode-permission/?dnode_id&user_id (GET without user_id lists the node's shares). */
-export const dnodePermissionQuery = z.object({ dnode_id: idSchema, user_id: idSchema.optional() });
-export const dnodePermissionDeleteQuery = z.object({ dnode_id: idSchema, user_id: idSchema });
+export const dnodePermissionQuery = z.object({ dnode_id: idParamSchema, user_id: idParamSchema.optional() });
+export const dnodePermissionDeleteQuery = z.object({ dnode_id: idParamSchema, user_id: idParamSchema });
 
 /** POST /api/dnode-permission/: the node, the user and the flags that changed (toggles send only one). */
 export const dnodePermissionBody = z.object({
@@ -63,7 +63,7 @@ export const ANCHOR_LIST_TYPES = ["public", "shared", "received"] as const;
 
 /** GET /api/user/public-anchors/ (workspace-spec 9: 20 per page, offset 0). */
 export const publicAnchorsQuery = z.object({
-  user_id: idSchema,
+  user_id: idParamSchema,
   type: z.enum(ANCHOR_LIST_TYPES, { error: MESSAGES.anchorListTypeInvalid }).default("public"),
   limit: z.coerce.number({ error: MESSAGES.pagingInvalid }).int().min(1).max(100).default(20),
   offset: z.coerce.number({ error: MESSAGES.pagingInvalid }).int().min(0).max(1_000_000).default(0),

@@ -1,12 +1,17 @@
 import { z } from "zod";
 import { MESSAGES } from "../messages";
 
-/** A username: 2–32 letters, digits, Chinese characters, underscore, dot or dash. */
-export const usernameSchema = z
-  .string({ error: MESSAGES.usernameRequired })
-  .trim()
-  .min(1, MESSAGES.usernameRequired)
-  .regex(/^[\p{L}\p{N}_.-]{2,32}$/u, MESSAGES.usernameInvalid);
+/** Compatibility forms folded (full-width ａｌｉｃｅ is alice), as names are stored and compared. */
+export const normalizeUsername = (name: string) => name.normalize("NFKC").trim();
+
+/** A username: 2–32 letters, digits, Chinese characters, underscore, dot or dash, after NFKC. */
+export const usernameSchema = z.preprocess(
+  (value) => (typeof value === "string" ? normalizeUsername(value) : value),
+  z
+    .string({ error: MESSAGES.usernameRequired })
+    .min(1, MESSAGES.usernameRequired)
+    .regex(/^[\p{L}\p{N}_.-]{2,32}$/u, MESSAGES.usernameInvalid),
+);
 
 const passwordSchema = z
   .string({ error: MESSAGES.passwordRequired })

@@ -3,12 +3,23 @@ import { MESSAGES } from "../messages";
 import { isStorableRelationName } from "../relations";
 import { isNodeType, type NodeType } from "../types";
 
-/** A positive 32-bit id, given as a number or a numeric string (query strings). */
-export const idSchema = z.coerce
+const MAX_ID = 2_147_483_647;
+
+/**
+ * A positive 32-bit id in a JSON body: a JSON integer only. `true`, `"5"` or `[5]` are refused rather
+ * than coerced (coercion once turned `true` into user #1).
+ */
+export const idSchema = z
   .number({ error: MESSAGES.idInvalid })
   .int(MESSAGES.idInvalid)
   .min(1, MESSAGES.idInvalid)
-  .max(2_147_483_647, MESSAGES.idOutOfRange);
+  .max(MAX_ID, MESSAGES.idOutOfRange);
+
+/** A positive 32-bit id in a path or query string, where it arrives as decimal digits (or already a number). */
+export const idParamSchema = z.preprocess(
+  (value) => (typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : value),
+  idSchema,
+);
 
 /** One of the 31 node types. */
 export const nodeTypeSchema = z

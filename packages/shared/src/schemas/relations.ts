@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MESSAGES } from "../messages";
-import { idSchema, nameSchema, relationNameSchema } from "./common";
+import { idParamSchema, idSchema, nameSchema, relationNameSchema } from "./common";
 import { idListInQuery } from "./tree";
 
 const ySideOnly = z.enum(["y"], { error: MESSAGES.ySideOnly }).default("y");
@@ -22,12 +22,12 @@ export const createVirtualBody = z.object({
   y_name: relationNameSchema.optional(),
 });
 
-export const relationNodeQuery = z.object({ relation_name: relationNameSchema, xnode_id: idSchema });
-export const propertyRelationQuery = z.object({ concept_id: idSchema, property_id: idSchema });
-export const methodRelationQuery = z.object({ concept_id: idSchema, method_id: idSchema });
+export const relationNodeQuery = z.object({ relation_name: relationNameSchema, xnode_id: idParamSchema });
+export const propertyRelationQuery = z.object({ concept_id: idParamSchema, property_id: idParamSchema });
+export const methodRelationQuery = z.object({ concept_id: idParamSchema, method_id: idParamSchema });
 export const byNodesQuery = z.object({
-  xnode_id: idSchema,
-  ynode_id: idSchema,
+  xnode_id: idParamSchema,
+  ynode_id: idParamSchema,
   relation_name: relationNameSchema,
 });
 export const relationsByIdsQuery = z.object({ ids: idListInQuery(500) });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MESSAGES } from "../messages";
-import { idSchema } from "./common";
+import { idParamSchema } from "./common";
 
 /** Default and largest page of related nodes (workspace-spec 9: default relation page size 40). */
 export const DEFAULT_RELATION_PAGE_SIZE = 40;
@@ -33,7 +33,10 @@ export const idListInQuery = (max: number) =>
       }
       return text === "" ? [] : text.split(",");
     },
-    z.array(idSchema, { error: MESSAGES.idInvalid }).min(1, MESSAGES.idInvalid).max(max, MESSAGES.badRequest),
+    z
+      .array(idParamSchema, { error: MESSAGES.idInvalid })
+      .min(1, MESSAGES.idInvalid)
+      .max(max, MESSAGES.badRequest),
   );
 
 export const ORDER_BY = ["yorder", "created_at", "-created_at", "-yorder"] as const;

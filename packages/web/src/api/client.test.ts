@@ -36,6 +36,22 @@ describe("api client", () => {
     expect(readTokens()).toEqual({ access: fresh, refresh: "r2" });
   });
 
+  it("refreshes under a lock shared by tabs, and uses what another tab refreshed meanwhile", async () => {
+    writeTokens({ access: fakeToken(-10), refresh: "r1" });
+    const fromOtherTab = fakeToken(600);
+    const request = vi.fn(async (_name: string, run: () => Promise<unknown>) => {
+      // While this tab waited for the lock, another tab spent r1 and stored the new pair.
+      writeTokens({ access: fromOtherTab, refresh: "r2" });
+      return run();
+    });
+    vi.stubGlobal("navigator", { ...navigator, locks: { request } });
+    const fetch = mockFetch(() => ({ body: {} }));
+    await api.post("/a");
+    expect(request).toHaveBeenCalledOnce();
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(["/api/a"]);
+    expect(headerOf(fetch.mock.calls[0][1] as RequestInit)).toBe(`Bearer ${fromOtherTab}`);
+  });
+
   it("sends no auth header and forgets the tokens when the refresh fails", async () => {
     writeTokens({ access: fakeToken(-10), refresh: "bad" });
     const fetch = mockFetch((url) =>

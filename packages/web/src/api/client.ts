@@ -17,30 +17,47 @@ export class ApiError extends Error {
 
 let refreshing: Promise<string | null> | null = null;
 
+/**
+ * Runs the refresh under a lock shared by every tab of this origin (Web Locks), where the browser has
+ * them: refresh tokens are single-use, so two tabs trading the same one would look like a stolen token
+ * and the server would end the login.
+ */
+function underRefreshLock<T>(run: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  return locks ? locks.request("zhishu-token-refresh", run) : run();
+}
+
+/** Trades the stored refresh token for a new pair; null (and signed out) when the server refuses it. */
+async function refreshTokens(): Promise<string | null> {
+  const tokens = readTokens();
+  if (!tokens) return null;
+  // Another tab may have refreshed while this one waited for the lock.
+  if (!isExpired(tokens.access)) return tokens.access;
+  try {
+    const response = await fetch(`${BASE}/token/refresh/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ refresh: tokens.refresh }),
+    });
+    if (!response.ok) throw new Error(String(response.status));
+    const pair = (await response.json()) as { access: string; refresh: string };
+    writeTokens(pair);
+    return pair.access;
+  } catch {
+    clearTokens();
+    return null;
+  }
+}
+
 /** A usable access token: refreshed first when expired by the client clock; null means send none. */
 async function accessToken(): Promise<string | null> {
   const tokens = readTokens();
   if (!tokens) return null;
   if (!isExpired(tokens.access)) return tokens.access;
-  // Every request waiting on an expired token shares one refresh.
-  refreshing ??= (async () => {
-    try {
-      const response = await fetch(`${BASE}/token/refresh/`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ refresh: tokens.refresh }),
-      });
-      if (!response.ok) throw new Error(String(response.status));
-      const pair = (await response.json()) as { access: string; refresh: string };
-      writeTokens(pair);
-      return pair.access;
-    } catch {
-      clearTokens();
-      return null;
-    } finally {
-      refreshing = null;
-    }
-  })();
+  // Every request of this tab waiting on an expired token shares one refresh.
+  refreshing ??= underRefreshLock(refreshTokens).finally(() => {
+    refreshing = null;
+  });
   return refreshing;
 }
 

@@ -42,13 +42,38 @@ describe("auth store", () => {
     expect(browser.reload).toHaveBeenCalledOnce();
   });
 
-  it("logs out: clears local storage except app_version and goes home", () => {
+  it("logs out: revokes the refresh token on the server, then clears local storage except app_version", async () => {
     localStorage.setItem("app_version", "0.1.0");
     localStorage.setItem("access_token", "a");
+    localStorage.setItem("refresh_token", "r-123");
     localStorage.setItem("dnodeViewStatuses", "{}");
     localStorage.setItem("siderWidth", "700");
-    useAuth.getState().logout();
+    const fetch = mockFetch((url, init) => {
+      // The server is told while the token is still stored, i.e. before anything is cleared.
+      expect(localStorage.getItem("refresh_token")).toBe("r-123");
+      return { body: { success: true, url, sent: init.body } };
+    });
+    await useAuth.getState().logout();
+    expect(fetch).toHaveBeenCalledOnce();
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe("/api/logout");
+    expect(init?.method).toBe("POST");
+    expect(JSON.parse(String(init?.body))).toEqual({ refresh: "r-123" });
     expect(Object.keys(localStorage)).toEqual(["app_version"]);
+    expect(useAuth.getState().loggedIn).toBe(false);
+    expect(browser.goHome).toHaveBeenCalledOnce();
+  });
+
+  it("still signs out locally when the server cannot be reached", async () => {
+    localStorage.setItem("access_token", "a");
+    localStorage.setItem("refresh_token", "r");
+    useAuth.setState({ user, loggedIn: true });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
+    await useAuth.getState().logout();
+    expect(readTokens()).toBeNull();
     expect(useAuth.getState().loggedIn).toBe(false);
     expect(browser.goHome).toHaveBeenCalledOnce();
   });

@@ -1,6 +1,7 @@
 import type { LoginResponse, UserJson } from "@zhishu/shared";
 import { create } from "zustand";
 import { api } from "../api/client";
+import { revokeOnServer } from "../api/logout";
 import { clearTokens, readTokens, STORAGE_KEYS, writeTokens } from "../api/tokens";
 import { browser } from "../app/browser";
 
@@ -26,7 +27,8 @@ interface AuthState {
   login(username: string, password: string): Promise<void>;
   /** Registers, signs in automatically, then reloads the page (people-spec 4). */
   register(username: string, email: string, password: string): Promise<void>;
-  logout(): void;
+  /** Revokes the login on the server (best effort), then clears local storage and goes home. */
+  logout(): Promise<void>;
   /** Refreshes the stored user from the server; a lapsed login signs out quietly. */
   loadMe(): Promise<void>;
 }
@@ -47,7 +49,9 @@ export const useAuth = create<AuthState>((set, get) => ({
     await get().login(username, password);
     browser.reload();
   },
-  logout() {
+  async logout() {
+    const tokens = readTokens();
+    if (tokens) await revokeOnServer(tokens.refresh);
     clearTokens();
     clearLocalStorageKeepingVersion();
     set({ user: null, loggedIn: false });

@@ -1,47 +1,31 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { loginFailures } from "../../db/schema";
+import { type Allowance, forget, refundAttempt, spendAttempt } from "./throttle";
 
-/** Failed logins allowed per key in one minute before the next attempt is refused. */
-export const LIMITS = { perIpAndName: 10, perIp: 100 } as const;
+/** Attempts allowed per minute: for one account from one address, and from one address in all. */
+export const LOGIN_LIMITS = { perIpAndName: 10, perIp: 100 } as const;
 
-const keysFor = (ip: string, username: string) => [
-  { key: `ipname:${ip}:${username.toLowerCase()}`, limit: LIMITS.perIpAndName },
-  { key: `ip:${ip}`, limit: LIMITS.perIp },
+// Per account AND address, never per account alone: an attacker elsewhere cannot lock the owner out.
+const allowances = (ip: string, nameKey: string): Allowance[] => [
+  { key: `ipname:${ip}:${nameKey}`, limit: LOGIN_LIMITS.perIpAndName, windowSeconds: 60 },
+  { key: `ip:${ip}`, limit: LOGIN_LIMITS.perIp, windowSeconds: 60 },
 ];
 
-/** True when this IP (or IP and name) has failed too often in the current minute. */
-export async function isThrottled(db: Db, ip: string, username: string): Promise<boolean> {
-  for (const { key, limit } of keysFor(ip, username)) {
-    const rows = await db
-      .select({ count: loginFailures.count })
-      .from(loginFailures)
-      .where(
-        sql`${loginFailures.key} = ${key} and ${loginFailures.windowStart} > now() - interval '1 minute'`,
-      );
-    if (rows[0] && rows[0].count >= limit) return true;
-  }
-  return false;
+/**
+ * Counts a login attempt BEFORE the password is checked, atomically; true means refuse it (429).
+ * A successful login then gives its attempt back, so only failures add up.
+ */
+export function spendLoginAttempt(db: Db, ip: string, nameKey: string): Promise<boolean> {
+  return spendAttempt(db, allowances(ip, nameKey));
 }
 
-/** Counts one failure, atomically: a stale window restarts at 1, so parallel failures are all counted. */
-export async function recordFailure(db: Db, ip: string, username: string): Promise<void> {
-  for (const { key } of keysFor(ip, username)) {
-    await db
-      .insert(loginFailures)
-      .values({ key, windowStart: sql`now()`, count: 1 })
-      .onConflictDoUpdate({
-        target: loginFailures.key,
-        set: {
-          count: sql`case when ${loginFailures.windowStart} > now() - interval '1 minute' then ${loginFailures.count} + 1 else 1 end`,
-          windowStart: sql`case when ${loginFailures.windowStart} > now() - interval '1 minute' then ${loginFailures.windowStart} else now() end`,
-        },
-      });
-  }
+/** After a successful login: the name's failures from this address are forgotten, the address's attempt returned. */
+export async function loginSucceeded(db: Db, ip: string, nameKey: string): Promise<void> {
+  const [ipName, ipOnly] = allowances(ip, nameKey);
+  if (ipName) await forget(db, [ipName.key]);
+  if (ipOnly) await refundAttempt(db, [ipOnly.key]);
 }
 
-/** A successful login forgets the name's failures from this IP. */
-export async function clearFailures(db: Db, ip: string, username: string): Promise<void> {
-  const [ipAndName] = keysFor(ip, username);
-  if (ipAndName) await db.delete(loginFailures).where(sql`${loginFailures.key} = ${ipAndName.key}`);
+/** Registrations allowed from one address per hour (REGISTER_LIMIT_PER_HOUR). */
+export function spendRegistration(db: Db, ip: string, perHour: number): Promise<boolean> {
+  return spendAttempt(db, [{ key: `register:${ip}`, limit: perHour, windowSeconds: 3600 }]);
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
@@ -48,8 +48,11 @@ async function receive(mediaRoot: string, upload: IncomingFile): Promise<{ tmp: 
   return { tmp, size: (await stat(tmp)).size };
 }
 
+/** A stored file's name: 128 random bits (32 hex digits), the capability that serves it without a login. */
+export const randomMediaName = () => randomBytes(16).toString("hex");
+
 async function keep(mediaRoot: string, tmp: string, folder: string, extension: string): Promise<string> {
-  const relative = path.posix.join(folder, `${randomUUID()}.${extension}`);
+  const relative = path.posix.join(folder, `${randomMediaName()}.${extension}`);
   await mkdir(path.join(mediaRoot, folder), { recursive: true });
   await rename(tmp, path.join(mediaRoot, relative));
   return relative;
@@ -86,9 +89,16 @@ export async function storeFile(mediaRoot: string, upload: IncomingFile & { mime
   };
 }
 
+/**
+ * The shape of a stored file's path: folder, year, month, then a random name, 32 hex digits (or a UUID,
+ * as files stored before names grew to 128 bits were named).
+ */
+export const MEDIA_PATH =
+  /^(images|files)\/\d{4}\/\d{2}\/([0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.[a-z0-9]{1,10}$/;
+
 /** The absolute path of a stored media file, or null for anything that is not a stored file's path. */
 export function resolveMedia(mediaRoot: string, requested: string): string | null {
-  if (!/^(images|files)\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.[a-z0-9]{1,10}$/.test(requested)) return null;
+  if (!MEDIA_PATH.test(requested)) return null;
   const full = path.resolve(mediaRoot, requested);
   return full.startsWith(path.resolve(mediaRoot) + path.sep) ? full : null;
 }

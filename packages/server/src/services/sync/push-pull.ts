@@ -5,6 +5,7 @@ import { type Db, queryRows, type Tx } from "../../db/client";
 import type { DnodeWithExtras } from "../../db/node-rows";
 import { AppError, badRequest } from "../../errors";
 import { requireNode } from "../../policies/node-access";
+import { spendAttempt } from "../accounts/throttle";
 import { writeTransaction } from "../events/write-transaction";
 import { createNodeInTx } from "../nodes/create";
 import { deleteNodesInTx } from "../nodes/delete";
@@ -25,6 +26,8 @@ export interface Snapshot {
 export type PendingUpdate = SharedPendingUpdate<Snapshot>;
 
 const MAX_SNAPSHOT_NODES = 500;
+/** Pushes one person may make in a minute: a push writes into someone else's node. */
+export const PUSHES_PER_MINUTE = 30;
 const withoutPending = ({ to_updates: _drop, ...rest }: Record<string, unknown>) => rest;
 
 /** The copy's main-tree subtree, in display order, up to 500 nodes. */
@@ -74,6 +77,9 @@ async function requireSource(tx: Tx, userId: number, copy: DnodeWithExtras): Pro
  * source (a new push replaces their last one), each within the content size limit.
  */
 export async function push(db: Db, userId: number, copyId: number): Promise<number> {
+  // Counted in the database, so several app servers share the limit.
+  if (await spendAttempt(db, [{ key: `push:${userId}`, limit: PUSHES_PER_MINUTE, windowSeconds: 60 }]))
+    throw new AppError(429, "PUSH_RATE_LIMITED", MESSAGES.pushRateLimited);
   return writeTransaction(db, userId, async (tx) => {
     const copy = await requireNode(tx, userId, copyId, "write");
     const source = await requireSource(tx, userId, copy);

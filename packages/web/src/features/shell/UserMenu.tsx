@@ -11,7 +11,7 @@ export function UserMenu() {
   if (!user) return null;
   return (
     <Dropdown
-      menu={{ items: [{ key: "logout", label: zh.logout, onClick: logout }] }}
+      menu={{ items: [{ key: "logout", label: zh.logout, onClick: () => void logout() }] }}
       placement="bottomRight"
     >
       <button

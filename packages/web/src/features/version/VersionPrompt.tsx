@@ -19,7 +19,7 @@ export function VersionPrompt(): null {
         okText: zh.version.ok,
         cancelText: zh.version.cancel,
         onOk: () => {
-          if (applyUpdate(remote).logout) logout();
+          if (applyUpdate(remote).logout) void logout();
           else browser.reload();
         },
       });

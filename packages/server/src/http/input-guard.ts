@@ -1,0 +1,14 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { checkJsonValue } from "./json-body";
+
+/**
+ * Query strings and path parameters get the same character rules as JSON bodies: a NUL or a lone
+ * surrogate there reached PostgreSQL as a 500 before. Runs before validation, so every route has it.
+ */
+export const inputGuard = fp(async (app: FastifyInstance) => {
+  app.addHook("preValidation", async (request) => {
+    checkJsonValue(request.query);
+    checkJsonValue(request.params);
+  });
+});
