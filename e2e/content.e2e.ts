@@ -156,6 +156,61 @@ describe("the node page's content area", () => {
     }
   });
 
+  it("keeps rich text typed and reloaded at once, without the field ever losing focus", async () => {
+    const account = await createAccount("textreload");
+    const id = await makeNode(account, { name: "宋史笔记" });
+    const { context, page } = await signedInPage(browser, account);
+    try {
+      await openNodePage(page, id, "宋史笔记");
+      await page.getByRole("button", { name: "显示正文" }).click();
+      const text = textArea(page, "宋史笔记");
+      await text.click();
+      await page.keyboard.type("赵匡胤陈桥兵变");
+      // Saved while typing, about a second after the last key, with the caret still in the text.
+      await untilSaved(page);
+      expect(await serverNode(account, id)).toMatchObject({ content: { text: "<p>赵匡胤陈桥兵变</p>" } });
+
+      // More typing and an immediate reload: no blur, no pause.
+      await page.keyboard.type("，黄袍加身");
+      await page.reload();
+      await text.waitFor();
+      await expect.poll(() => text.textContent(), { timeout: 10_000 }).toBe("赵匡胤陈桥兵变，黄袍加身");
+      // Sent with keepalive as the page went, or again from the local copy after the reload.
+      await expect
+        .poll(async () => (await serverNode(account, id)).content.text, { timeout: 10_000 })
+        .toBe("<p>赵匡胤陈桥兵变，黄袍加身</p>");
+      expect(
+        await page.evaluate(() =>
+          localStorage.getItem(`zhishu-text-draft:${location.pathname.split("/")[2]}`),
+        ),
+      ).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("keeps rich text typed offline, says so, and saves it when the network returns", async () => {
+    const account = await createAccount("textoffline");
+    const id = await makeNode(account, { name: "离线笔记" });
+    const { context, page } = await signedInPage(browser, account);
+    try {
+      await openNodePage(page, id, "离线笔记");
+      await page.getByRole("button", { name: "显示正文" }).click();
+      const text = textArea(page, "离线笔记");
+      await text.click();
+      await context.setOffline(true);
+      await page.keyboard.type("断网时写的字");
+      await page.getByText("未保存（重试中）", { exact: true }).waitFor({ timeout: 10_000 });
+      expect(await text.textContent()).toBe("断网时写的字");
+
+      await context.setOffline(false);
+      await untilSaved(page);
+      expect((await serverNode(account, id)).content.text).toBe("<p>断网时写的字</p>");
+    } finally {
+      await context.close();
+    }
+  });
+
   it("inserts math into rich text with Ctrl+M and keeps it drawn after a reload", async () => {
     const account = await createAccount("math");
     const id = await makeNode(account, { name: "面积", content: { text: "<p>圆的面积：</p>" } });

@@ -3,6 +3,8 @@ import { zh } from "../i18n/zh-CN";
 import { clearTokens, isExpired, readTokens, writeTokens } from "./tokens";
 
 const BASE = "/api";
+/** Under the 64 KiB browsers allow a keepalive body, with room for multi-byte characters counted once. */
+const KEEPALIVE_MAX_CHARS = 20_000;
 
 /** A failed API call: the HTTP status (0 when no answer), the server's code and its Chinese message. */
 export class ApiError extends Error {
@@ -72,6 +74,8 @@ async function toError(response: Response): Promise<ApiError> {
 
 export interface RequestOptions {
   body?: unknown;
+  /** Let the request outlive the page (a save sent while the page is hidden or left). */
+  keepalive?: boolean;
   query?: Record<string, string | number | boolean | undefined>;
 }
 
@@ -90,18 +94,24 @@ async function send<T>(method: string, path: string, options: RequestOptions): P
   // A FormData body (uploads) sets its own multipart content type, boundary included.
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers["content-type"] = "application/json";
+  const body =
+    options.body === undefined
+      ? undefined
+      : isForm
+        ? (options.body as FormData)
+        : JSON.stringify(options.body);
+  // Browsers refuse keepalive bodies over 64 KiB outright; a larger one goes as an ordinary request
+  // (and, if the page is gone before it lands, the caller's local copy still has it).
+  const keepalive =
+    options.keepalive === true && typeof body === "string" && body.length < KEEPALIVE_MAX_CHARS;
   let response: Response;
   try {
     response = await fetch(urlFor(path, options.query), {
       method,
       headers,
       credentials: "same-origin",
-      body:
-        options.body === undefined
-          ? undefined
-          : isForm
-            ? (options.body as FormData)
-            : JSON.stringify(options.body),
+      keepalive,
+      body,
     });
   } catch {
     throw new ApiError(0, "NETWORK", zh.errors.network);
@@ -124,8 +134,8 @@ export const api = {
     inflight.set(key, request);
     return request;
   },
-  post<T>(path: string, body?: unknown): Promise<T> {
-    return send<T>("POST", path, { body });
+  post<T>(path: string, body?: unknown, options: Pick<RequestOptions, "keepalive"> = {}): Promise<T> {
+    return send<T>("POST", path, { body, ...options });
   },
   put<T>(path: string, body?: unknown): Promise<T> {
     return send<T>("PUT", path, { body });

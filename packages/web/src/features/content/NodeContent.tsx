@@ -7,6 +7,8 @@ import { FileView } from "../media/FileView";
 import { ImageView } from "../media/ImageView";
 import { outlineApi } from "../outliner/api";
 import type { Dnode } from "../outliner/types";
+import { readTextDraft, textDraftKey } from "../richtext/text-drafts";
+import type { SaveOptions } from "../richtext/use-autosave";
 import { ActionBar, type NodeAction } from "./ActionBar";
 import { contentApi, reasonOf } from "./content-api";
 import { FieldGroup } from "./FieldGroup";
@@ -44,12 +46,15 @@ export function NodeContent({ node, onChanged }: Props) {
   const { message } = App.useApp();
   const editable = node.permissions?.write !== false;
   const hasFields = fieldKeys(node).length > 0;
-  const [showText, setShowText] = useState(() => textOf(node) !== "");
+  // Open, too, when text typed earlier is still waiting to be saved, so the editor can offer it again.
+  const [showText, setShowText] = useState(
+    () => textOf(node) !== "" || (editable && readTextDraft(textDraftKey(node.id)) !== null),
+  );
   const [showFields, setShowFields] = useState(hasFields);
   const [editingFormula, setEditingFormula] = useState(false);
 
-  const saveText = async (html: string) => {
-    onChanged(await outlineApi.update(node.id, { content: { text: html } }));
+  const saveText = async (html: string, options: SaveOptions) => {
+    onChanged(await outlineApi.update(node.id, { content: { text: html } }, options));
   };
   const saveFormula = async (latex: string) => {
     onChanged(await outlineApi.update(node.id, { name: latex }));
@@ -114,6 +119,7 @@ export function NodeContent({ node, onChanged }: Props) {
             html={textOf(node)}
             editable={editable}
             onSave={saveText}
+            draftKey={textDraftKey(node.id)}
             label={t.textLabel(node.name)}
           />
         </Suspense>

@@ -67,7 +67,8 @@ export const outlineApi = {
     }),
 
   create: (body: CreateBody) => api.post<{ dnode: Dnode; relation: Relation }>("/dnode/create/", body),
-  update: (id: number, body: UpdateBody) => api.post<Dnode>(`/dnode/${id}/update`, body),
+  update: (id: number, body: UpdateBody, options: { keepalive?: boolean } = {}) =>
+    api.post<Dnode>(`/dnode/${id}/update`, body, options),
   move: (body: MoveBody) => api.post<{ success: boolean }>("/dnode/move", body),
   refer: (body: ReferBody) => api.post<Dnode[]>("/dnode/refer", body),
   clone: (body: CloneBody) => api.post<Dnode>("/dnode/clone", body),

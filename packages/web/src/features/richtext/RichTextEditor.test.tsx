@@ -103,7 +103,7 @@ describe("RichTextEditor", () => {
     await act(async () => finish());
     expect(await screen.findByText("已保存")).toBeTruthy();
     expect(onSave).toHaveBeenCalledTimes(1);
-    expect(onSave).toHaveBeenCalledWith("<p>宋朝历史</p>");
+    expect(onSave).toHaveBeenCalledWith("<p>宋朝历史</p>", { keepalive: false });
     // Focus and leave again without a change: nothing more is sent.
     box.focus();
     fireEvent.blur(box);
@@ -121,7 +121,7 @@ describe("RichTextEditor", () => {
     expect(screen.queryByText("已保存")).toBeNull();
   });
 
-  it("says 保存失败，请重试 when saving fails, and tries again on the next blur", async () => {
+  it("says 未保存（重试中） when saving fails, keeps the text and tries again by itself", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const onSave = vi.fn<(html: string) => Promise<void>>().mockRejectedValueOnce(new Error("500"));
     onSave.mockResolvedValue(undefined);
@@ -129,12 +129,55 @@ describe("RichTextEditor", () => {
     const box = await editorBox();
     await typeAtEnd(box, "史");
     fireEvent.blur(box);
-    expect(await screen.findByText("保存失败，请重试")).toBeTruthy();
-    box.focus();
-    fireEvent.blur(box);
-    expect(await screen.findByText("已保存")).toBeTruthy();
+    expect(await screen.findByText("未保存（重试中）")).toBeTruthy();
+    expect(box.textContent).toBe("宋朝史");
+    // No new blur or keystroke: the retry comes on its own (after 2 s).
+    expect(await screen.findByText("已保存", {}, { timeout: 5000 })).toBeTruthy();
     expect(onSave).toHaveBeenCalledTimes(2);
-    expect(onSave).toHaveBeenLastCalledWith("<p>宋朝史</p>");
+    expect(onSave).toHaveBeenLastCalledWith("<p>宋朝史</p>", { keepalive: false });
+  });
+
+  it("saves about a second after typing stops, without leaving the text", async () => {
+    const { onSave } = renderEditor();
+    const box = await editorBox();
+    await typeAtEnd(box, "历");
+    await typeAtEnd(box, "史");
+    expect(screen.getByText("保存中…")).toBeTruthy();
+    expect(onSave).not.toHaveBeenCalled();
+    expect(await screen.findByText("已保存", {}, { timeout: 3000 })).toBeTruthy();
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(onSave).toHaveBeenCalledWith("<p>宋朝历史</p>", { keepalive: false });
+    expect(document.activeElement).toBe(box);
+  });
+
+  it("sends the text with keepalive when the page is left while typing", async () => {
+    const { onSave } = renderEditor();
+    const box = await editorBox();
+    await typeAtEnd(box, "史");
+    window.dispatchEvent(new Event("pagehide"));
+    await tick();
+    expect(onSave).toHaveBeenCalledWith("<p>宋朝史</p>", { keepalive: true });
+  });
+
+  it("keeps unsaved text locally and offers it again when the editor opens anew", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const failing = vi.fn<(html: string) => Promise<void>>().mockRejectedValue(new Error("offline"));
+    renderEditor({ onSave: failing, draftKey: "draft-test" });
+    const box = await editorBox();
+    await typeAtEnd(box, "亡");
+    fireEvent.blur(box);
+    expect(await screen.findByText("未保存（重试中）")).toBeTruthy();
+    cleanup();
+    expect(localStorage.getItem("draft-test")).toContain("宋朝亡");
+
+    // The page is opened again (a reload): the server still has the old text.
+    const { onSave } = renderEditor({ draftKey: "draft-test" });
+    const again = await editorBox();
+    await waitFor(() => expect(again.textContent).toBe("宋朝亡"));
+    expect(await screen.findByText("已恢复上次未保存的正文，正在保存")).toBeTruthy();
+    expect(await screen.findByText("已保存", {}, { timeout: 3000 })).toBeTruthy();
+    expect(onSave).toHaveBeenCalledWith("<p>宋朝亡</p>", { keepalive: false });
+    expect(localStorage.getItem("draft-test")).toBeNull();
   });
 
   it("shows a newer text from the server, but never over unsaved edits", async () => {
@@ -172,6 +215,7 @@ describe("RichTextEditor", () => {
     await waitFor(() =>
       expect(onSave).toHaveBeenCalledWith(
         '<p>面积 <span data-latex="2\\pi r" data-type="inline-math"></span></p>',
+        { keepalive: false },
       ),
     );
   });

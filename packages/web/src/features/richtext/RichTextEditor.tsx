@@ -5,18 +5,24 @@ import { zh } from "../../i18n/zh-CN";
 import { FormulaModal } from "../formula/FormulaModal";
 import { type EditorCallbacks, editorExtensions, type MathTarget } from "./extensions";
 import { Toolbar } from "./Toolbar";
+import { clearTextDraft, readTextDraft } from "./text-drafts";
 import { UrlPromptModal } from "./UrlPromptModal";
 import { IMAGE_ACCEPT, isAcceptedImage, uploadImage } from "./upload-image";
 import { embedForUrl, isAllowedLinkUrl } from "./urls";
-import { type SaveStatus, useAutosave } from "./use-autosave";
+import { type SaveOptions, type SaveStatus, useAutosave } from "./use-autosave";
 import "./richtext.css";
 
 export interface RichTextEditorProps {
   /** The node's `content.text` as stored (HTML). */
   html: string;
   editable: boolean;
-  /** Called on blur with the new HTML when it differs from the last saved; needed only when editable. */
-  onSave?: (html: string) => Promise<void>;
+  /**
+   * Saves the new HTML when it differs from the last saved: 1 s after typing stops, on blur, and with
+   * `keepalive` when the page is hidden or left. Needed only when editable.
+   */
+  onSave?: (html: string, options: SaveOptions) => Promise<void>;
+  /** Where unsaved text is kept locally until the server has it (see text-drafts.ts). */
+  draftKey?: string;
   /** The text area's accessible name; 正文 by default. */
   label?: string;
 }
@@ -30,6 +36,24 @@ const STATUS_TEXT: Record<SaveStatus, string> = {
   failed: zh.richText.saveFailed,
 };
 
+/** Every known kind of leaving (tab hidden, page left, bfcache): the last moment to send the text. */
+function useSaveWhenLeaving(flushNow: () => void) {
+  const latest = useRef(flushNow);
+  latest.current = flushNow;
+  useEffect(() => {
+    const hidden = () => {
+      if (document.visibilityState === "hidden") latest.current();
+    };
+    const leaving = () => latest.current();
+    document.addEventListener("visibilitychange", hidden);
+    window.addEventListener("pagehide", leaving);
+    return () => {
+      document.removeEventListener("visibilitychange", hidden);
+      window.removeEventListener("pagehide", leaving);
+    };
+  }, []);
+}
+
 /** The editor's HTML, with an empty document as "" (TipTap says <p></p>), so clearing a text saves "". */
 export function editorHtml(editor: Editor): string {
   const html = editor.getHTML();
@@ -40,7 +64,8 @@ const noSave = async () => {};
 
 /**
  * A node's rich text (workspace-spec 2): TipTap with headings, lists, links, images, tables, quotes,
- * code, math and media; saved on blur when changed. Read-only, it shows the same document (math drawn)
+ * code, math and media; saved while typing, on blur and when the page is left, and kept locally until
+ * the server has it. Read-only, it shows the same document (math drawn)
  * without the toolbar. ProseMirror's schema keeps only what the editor knows, so stored HTML is also
  * filtered on the way in.
  */
@@ -49,9 +74,10 @@ export function RichTextEditor({
   editable,
   onSave,
   label = zh.richText.editorLabel,
+  draftKey,
 }: RichTextEditorProps) {
   const { message } = App.useApp();
-  const { status, save, markSaved, isSaved } = useAutosave(onSave ?? noSave);
+  const { status, schedule, flush, markSaved, isSaved } = useAutosave(onSave ?? noSave, draftKey);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const toolbarRef = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -74,10 +100,29 @@ export function RichTextEditor({
         class: "rich-text-content",
       },
     },
-    onCreate: ({ editor: created }) => markSaved(editorHtml(created)),
-    onBlur: ({ editor: blurred }) => {
-      if (blurred.isEditable) void save(editorHtml(blurred));
+    onCreate: ({ editor: created }) => {
+      markSaved(editorHtml(created));
+      // Text typed here earlier that never reached the server (reload, closed tab, no network).
+      // `editable`, not `isEditable`: the view that answers the latter may not be mounted yet.
+      const draft = draftKey && editable ? readTextDraft(draftKey) : null;
+      if (draft === null || !draftKey) return;
+      // The same text on the server: the save sent as the page closed landed after all.
+      if (draft === editorHtml(created)) return clearTextDraft(draftKey);
+      created.commands.setContent(draft, { emitUpdate: false });
+      schedule(editorHtml(created));
+      message.info(zh.richText.draftRestored);
     },
+    onUpdate: ({ editor: changed }) => {
+      if (changed.isEditable) schedule(editorHtml(changed));
+    },
+    onBlur: ({ editor: blurred }) => {
+      if (blurred.isEditable) void flush(editorHtml(blurred));
+    },
+  });
+
+  useSaveWhenLeaving(() => {
+    if (editor && !editor.isDestroyed && editor.isEditable)
+      void flush(editorHtml(editor), { keepalive: true });
   });
 
   const openMath = () => {
@@ -127,9 +172,9 @@ export function RichTextEditor({
   // Leaving the page while typing fires no blur: keep the text anyway.
   useEffect(
     () => () => {
-      if (editor && !editor.isDestroyed && editor.isEditable) void save(editorHtml(editor));
+      if (editor && !editor.isDestroyed && editor.isEditable) void flush(editorHtml(editor));
     },
-    [editor, save],
+    [editor, flush],
   );
 
   if (!editor) return null;
