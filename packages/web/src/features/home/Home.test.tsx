@@ -159,23 +159,31 @@ describe("Home", () => {
     expect(await screen.findByText("请输入名称！")).toBeTruthy();
   });
 
-  it("takes a referenced card off home at once, and asks before deleting a tree that lives at home", async () => {
-    const fetch = mockFetch((url) =>
-      url.includes("remove-relation")
-        ? { body: { success: true } }
-        : { body: page([card(10, "历史"), card(30, "引用", false)]) },
-    );
+  it("takes a card off home at once without asking (the tree stays), and 撤销 brings it back", async () => {
+    let atHome = [card(10, "历史"), card(30, "引用", false)];
+    const fetch = mockFetch((url) => {
+      if (url.includes("remove-relation")) {
+        atHome = atHome.filter((c) => c.id !== 10);
+        return { body: { success: true } };
+      }
+      if (url.includes("/dnode/refer")) {
+        atHome = [...atHome, card(10, "历史")];
+        return { body: [card(10, "历史")] };
+      }
+      return { body: page(atHome) };
+    });
     renderHome();
-    await screen.findByText("引用");
-    fireEvent.click(within(screen.getByTestId("home-card-30")).getByRole("button", { name: "删除" }));
-    expect(await screen.findByText("已从首页移除")).toBeTruthy();
-    expect(screen.queryByText("引用")).toBeNull();
+    await screen.findByText("历史");
     fireEvent.click(within(screen.getByTestId("home-card-10")).getByRole("button", { name: "删除" }));
-    expect(await screen.findByText("从首页移除这棵知识树？")).toBeTruthy();
-    const removals = () => fetch.mock.calls.filter(([u]) => String(u).includes("remove-relation")).length;
-    expect(removals()).toBe(1);
-    fireEvent.click(screen.getAllByRole("button", { name: "删除" }).at(-1)!);
-    await waitFor(() => expect(removals()).toBe(2));
+    expect(await screen.findByText("已从首页移除")).toBeTruthy();
+    expect(screen.queryByText("历史")).toBeNull();
+    const removal = fetch.mock.calls.find(([u]) => String(u).includes("remove-relation"));
+    // Only the card's USER_ROOT link goes: nothing is deleted.
+    expect(JSON.parse(String(removal?.[1]?.body))).toEqual({ relation_name: "USER_ROOT", y_node_id: 10 });
+    expect(fetch.mock.calls.some(([u]) => String(u).includes("delete_batch"))).toBe(false);
+
+    fireEvent.click(screen.getByRole("button", { name: "撤销" }));
+    expect(await screen.findByText("历史")).toBeTruthy();
   });
 
   it("says so when the user has no root", () => {

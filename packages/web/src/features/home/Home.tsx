@@ -1,5 +1,5 @@
 import { FolderOutlined, PlusOutlined, StarOutlined } from "@ant-design/icons";
-import { Alert, App, Button, Empty, Flex, Popconfirm, Skeleton, Typography } from "antd";
+import { Alert, App, Button, Empty, Flex, Skeleton, Typography } from "antd";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { zh } from "../../i18n/zh-CN";
@@ -7,7 +7,7 @@ import { useAuth } from "../../stores/auth";
 import { NodeCard } from "../cards/NodeCard";
 import type { Dnode } from "../outliner/types";
 import { reorder } from "./card-order";
-import { loadHomeCards, moveCard, plantTree, removeCard } from "./home-api";
+import { addToHome, loadHomeCards, moveCard, plantTree, removeCard } from "./home-api";
 import { PlantTreeModal } from "./PlantTreeModal";
 import { useFlip } from "./use-flip";
 import "./home.css";
@@ -64,7 +64,28 @@ export function Home() {
     try {
       await removeCard(rootId, node.id);
       setCards((current) => current?.filter((c) => c.id !== node.id) ?? null);
-      message.success(zh.home.removed);
+      // Only the card goes; the tree stays under 我的根节点, and 撤销 brings the card back.
+      const key = `card-removed-${node.id}`;
+      message.open({
+        key,
+        type: "success",
+        duration: 10,
+        content: (
+          <Flex gap={4} align="center">
+            <span>{zh.home.removed}</span>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => {
+                message.destroy(key);
+                void addToHome(rootId, node.id).then(reload, () => message.error(zh.home.addToHomeFailed));
+              }}
+            >
+              {zh.trash.undo}
+            </Button>
+          </Flex>
+        ),
+      });
     } catch (error) {
       console.error(error);
       message.error(zh.home.removeFailed);
@@ -120,7 +141,7 @@ export function Home() {
                 void drop(node.id);
               }}
             >
-              <HomeCard node={node} rootId={rootId} onRemove={remove} />
+              <HomeCard node={node} onRemove={remove} />
             </li>
           ))}
         </ul>
@@ -161,35 +182,7 @@ function RoundButton({ icon, label, onClick }: { icon: ReactNode; label: string;
   );
 }
 
-/** A home card; a tree planted at home is deleted when taken off, so that asks first. */
-function HomeCard({
-  node,
-  rootId,
-  onRemove,
-}: {
-  node: Dnode;
-  rootId: number;
-  onRemove: (node: Dnode) => void;
-}) {
-  const [confirming, setConfirming] = useState(false);
-  const lives = node.parent_id === rootId && node.main_relation === "USER_ROOT";
-  return (
-    <Popconfirm
-      open={confirming}
-      title={zh.home.removeTreeTitle}
-      description={zh.home.removeTreeWarning}
-      okText={zh.home.removeOk}
-      cancelText={zh.home.cancel}
-      okButtonProps={{ danger: true }}
-      onConfirm={() => {
-        setConfirming(false);
-        onRemove(node);
-      }}
-      onCancel={() => setConfirming(false)}
-    >
-      <span>
-        <NodeCard node={node} onDelete={() => (lives ? setConfirming(true) : onRemove(node))} />
-      </span>
-    </Popconfirm>
-  );
+/** A home card; taking it off home removes the card only (the tree stays under 我的根节点). */
+function HomeCard({ node, onRemove }: { node: Dnode; onRemove: (node: Dnode) => void }) {
+  return <NodeCard node={node} onDelete={() => onRemove(node)} />;
 }

@@ -46,7 +46,7 @@ export function moveCard(rootId: number, nodeId: number, beforeId: number | null
   });
 }
 
-/** Takes a card off home. A tree planted at home lives there, so taking it off deletes it. */
+/** Takes a card off home: the USER_ROOT link only; a tree planted at home stays under the user root. */
 export function removeCard(rootId: number, nodeId: number) {
   return api.post(`/dnode/${rootId}/remove-relation/`, { relation_name: "USER_ROOT", y_node_id: nodeId });
 }

@@ -1,5 +1,10 @@
 import { MoreOutlined } from "@ant-design/icons";
 import { App, Button, Dropdown, Flex } from "antd";
+import { useNavigate } from "react-router";
+import { messageOf } from "../../api/messages";
+import { trashApi } from "../../api/trash";
+import { confirmDelete } from "../../components/confirm-delete";
+import { showDeletedNotice } from "../../components/deleted-notice";
 import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
 import { addToHome, favourNode } from "../home/home-api";
@@ -8,10 +13,12 @@ import { SharePopover } from "../sharing/SharePopover";
 
 /**
  * The node page's actions (workspace-spec 2, 6): share (for those who may grant) and a more-actions menu
- * with favour and add-to-home. A user's own root offers no favourite.
+ * with favour, add-to-home and 删除 (recoverable: 撤销, then the recycle bin). A user's own root offers no
+ * favourite and cannot be deleted.
  */
 export function NodeActions({ node, onChanged }: { node: Dnode; onChanged?: () => void }) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
   const rootId = useAuth((s) => s.user?.content.user_root_node_id ?? null);
   const isOwnRoot = node.id === rootId;
   const atHome = node.parent_id === rootId && node.main_relation === "USER_ROOT";
@@ -40,11 +47,31 @@ export function NodeActions({ node, onChanged }: { node: Dnode; onChanged?: () =
     }
   };
 
+  const remove = async () => {
+    if (!(await confirmDelete(modal, zh.trash.confirmDeleteNode(node.name || zh.outliner.untitled)))) return;
+    const back = node.parent_id ? `/data/${node.parent_id}` : "/";
+    try {
+      const result = await trashApi.deleteNodes([node.id]);
+      navigate(back);
+      const batchId = result.trash_batch_id;
+      if (batchId)
+        showDeletedNotice(message, 1, async () => {
+          await trashApi.restoreBatch(batchId);
+          navigate(`/data/${node.id}`);
+        });
+    } catch (error) {
+      message.error(zh.outliner.failedBecause(zh.outliner.deleteFailed, messageOf(error)));
+    }
+  };
+
   const items = [
     ...(isOwnRoot ? [] : [{ key: "favour", label: zh.nodeMenu.favour, onClick: () => void favour() }]),
     ...(isOwnRoot || atHome
       ? []
       : [{ key: "home", label: zh.nodeMenu.addToHome, onClick: () => void toHome() }]),
+    ...(isOwnRoot || node.permissions?.write !== true
+      ? []
+      : [{ key: "delete", label: zh.nodeMenu.delete, danger: true, onClick: () => void remove() }]),
   ];
   return (
     <Flex gap={8} className="node-actions">

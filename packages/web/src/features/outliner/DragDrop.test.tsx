@@ -237,10 +237,35 @@ describe("selecting rows", () => {
     fireEvent.keyDown(rowOf("三"), { key: " " });
     expect((screen.getByRole("checkbox", { name: "选择「三」" }) as HTMLInputElement).checked).toBe(true);
     fireEvent.keyDown(rowOf("三"), { key: "Delete" });
+    // Two rows: asked first, with 取消 focused so a stray Enter deletes nothing.
+    const ask = await screen.findByRole("dialog");
+    expect(ask.textContent).toContain("删除 2 个节点？");
+    expect(screen.getAllByRole("dialog")).toHaveLength(1);
+    expect(server.callsTo("POST", /delete_batch$/)).toHaveLength(0);
+    fireEvent.click(within(ask).getByRole("button", { name: "删除" }));
     await waitFor(() => expect(names()).toEqual(["二"]));
     await settled();
     expect(server.callsTo("POST", /delete_batch$/).map((c) => c.body)).toEqual([{ ids: [2, 4] }]);
     expect(server.outline(1)).toEqual(["二"]);
+
+    // The message offers 撤销: both come back where they were, on screen and on the server.
+    expect(await screen.findByText("已删除 2 个节点")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "撤销" }));
+    expect(await screen.findByText("已恢复")).toBeTruthy();
+    await waitFor(() => expect(names()).toEqual(["一", "二", "三"]));
+    expect(server.outline(1)).toEqual(["一", "二", "三"]);
+  });
+
+  it("deletes nothing when the question is answered 取消", async () => {
+    await ready();
+    fireEvent.click(screen.getByRole("button", { name: "选择" }));
+    fireEvent.keyDown(rowOf("一"), { key: " " });
+    fireEvent.keyDown(rowOf("二"), { key: " " });
+    fireEvent.keyDown(rowOf("二"), { key: "Delete" });
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: /^取\s?消$/ }));
+    await settled();
+    expect(names()).toEqual(["一", "二", "三"]);
+    expect(server.callsTo("POST", /delete_batch$/)).toHaveLength(0);
   });
 
   it("puts deleted rows back when the server refuses, and forgets ticks when selecting ends", async () => {
@@ -250,6 +275,7 @@ describe("selecting rows", () => {
     fireEvent.keyDown(rowOf("二"), { key: " " });
     server.refuse = { method: "POST", path: /delete_batch$/, status: 403, error: "没有权限" };
     fireEvent.keyDown(rowOf("二"), { key: "Delete" });
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "删除" }));
     expect(await screen.findByText("删除失败：没有权限")).toBeTruthy();
     await waitFor(() => expect(names()).toEqual(["一", "二", "三"]));
     fireEvent.keyDown(rowOf("一"), { key: " " });

@@ -4,6 +4,8 @@ import { App, Button, Result, Skeleton, Typography } from "antd";
 import { useEffect, useId, useLayoutEffect, useMemo, useRef } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiError } from "../../api/client";
+import { confirmDelete } from "../../components/confirm-delete";
+import { showDeletedNotice } from "../../components/deleted-notice";
 import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
 import { NodeContent } from "../content/NodeContent";
@@ -41,19 +43,21 @@ export function NodePage() {
 
 function NodeView({ idText, relation }: { idText: string; relation: string | null }) {
   const id = /^\d{1,10}$/.test(idText) ? Number(idText) : 0;
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const controller = sharedController();
-  // Toasts and navigation of this page: set before any key can reach the controller.
+  // Toasts, questions and navigation of this page: set before any key can reach the controller.
   useLayoutEffect(() => {
     controller.deps = {
       ...controller.deps,
       notify: (text) => void message.error(text),
       warn: (text) => void message.warning(text),
       navigate: (path) => void navigate(path),
+      confirm: (title, detail) => confirmDelete(modal, title, detail),
+      deleted: (count, undo) => showDeletedNotice(message, count, undo),
     };
-  }, [controller, message, navigate]);
+  }, [controller, message, modal, navigate]);
   const helpId = useId();
   const scope = useId();
   const view = useRef<TreeView>({ scope: `${scope}|`, rootId: id, rows: [] }).current;

@@ -1,5 +1,6 @@
-import { DEFAULT_RELATION_PAGE_SIZE } from "@zhishu/shared";
+import { DEFAULT_RELATION_PAGE_SIZE, type DeletedNodesResult } from "@zhishu/shared";
 import { api } from "../../api/client";
+import { trashApi } from "../../api/trash";
 import type { BatchRelationsWithData, Dnode, Relation, RelationsWithData } from "./types";
 
 /** The node API calls the outliner makes (docs/API.md), typed. */
@@ -72,8 +73,9 @@ export const outlineApi = {
   move: (body: MoveBody) => api.post<{ success: boolean }>("/dnode/move", body),
   refer: (body: ReferBody) => api.post<Dnode[]>("/dnode/refer", body),
   clone: (body: CloneBody) => api.post<Dnode>("/dnode/clone", body),
-  deleteBatch: (ids: number[]) =>
-    api.post<{ success: boolean; deleted_dnode_ids: number[] }>("/dnode/delete_batch", { ids }),
+  deleteBatch: (ids: number[]) => api.post<DeletedNodesResult>("/dnode/delete_batch", { ids }),
+  /** Brings back what one delete removed, to its old places (the 撤销 of a delete). */
+  restoreDeleted: (batchId: string) => trashApi.restoreBatch(batchId),
 };
 
 export type OutlineApi = typeof outlineApi;

@@ -15,6 +15,8 @@ const quiet: ControllerDeps = {
   notify: () => undefined,
   warn: () => undefined,
   navigate: () => undefined,
+  confirm: () => Promise.resolve(true),
+  deleted: () => undefined,
 };
 
 /** The app's controller, created on first use. */

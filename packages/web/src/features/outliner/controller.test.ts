@@ -43,7 +43,14 @@ beforeEach(() => {
       return dnode(id, body.name ?? "", 2);
     }),
   } as unknown as OutlineApi;
-  controller = new OutlineController({ api, notify: vi.fn(), warn: vi.fn(), navigate: vi.fn() });
+  controller = new OutlineController({
+    api,
+    notify: vi.fn(),
+    warn: vi.fn(),
+    navigate: vi.fn(),
+    confirm: async () => true,
+    deleted: vi.fn(),
+  });
 });
 afterEach(() => vi.useRealTimers());
 

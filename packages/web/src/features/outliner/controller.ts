@@ -204,12 +204,22 @@ export class OutlineController extends OutlineSelection {
     if (moveFocus && above) requestFocus(above.key, "end");
     this.structural
       .run(async () => this.deps.api.deleteBatch([await this.realId(id)]))
+      .then((result) =>
+        this.announceDeleted(
+          result.trash_batch_id,
+          removals.map((removal) => ({ id, removal })),
+        ),
+      )
       .catch((error) => {
         if (this.failedTemps.has(row.id)) return;
         this.deleted.delete(id);
         for (const removal of removals) this.putBack(removal, id);
         this.deps.notify(t.failedBecause(t.deleteFailed, reasonOf(error, zh.errors.request)));
       });
+  }
+
+  protected override forgetDeleted(id: number): void {
+    this.deleted.delete(this.current(id));
   }
 
   /** Arrow keys: the caret goes to the row above or below, at the same offset where it fits. */

@@ -27,6 +27,10 @@ export interface ControllerDeps {
   /** A warning toast (Alt+Up at the top …). */
   warn: (text: string) => void;
   navigate: (path: string) => void;
+  /** Asks before a delete of several rows or of a subtree; true goes on. */
+  confirm: (title: string, detail: string) => Promise<boolean>;
+  /** A delete landed: say so, with 撤销 running `undo` (a restore from the recycle bin). */
+  deleted: (count: number, undo: () => Promise<void>) => void;
 }
 
 interface FirstPage {

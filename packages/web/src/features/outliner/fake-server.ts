@@ -23,8 +23,16 @@ export interface FakeCall {
   query: URLSearchParams;
 }
 
+interface DeletedNode {
+  node: FakeNode;
+  places: { key: string; at: number }[];
+}
+
 export class FakeServer {
   nodes = new Map<number, FakeNode>();
+  /** Deleted nodes by recycle-bin batch. */
+  bin = new Map<string, DeletedNode[]>();
+  private lastBatch = 0;
   /** `parent:relation` -> child ids in order. */
   lists = new Map<string, number[]>();
   calls: FakeCall[] = [];
@@ -280,11 +288,30 @@ export class FakeServer {
           };
     }
     if (method === "POST" && path === "/api/dnode/delete_batch") {
+      // Kept as the recycle bin keeps them: each node with the places it held, for a restore.
+      const batchId = `00000000-0000-4000-8000-${String(++this.lastBatch).padStart(12, "0")}`;
+      const kept: DeletedNode[] = [];
       for (const id of body.ids as number[]) {
+        const places = [...this.lists.entries()].flatMap(([key, ids]) =>
+          ids.includes(id) ? [{ key, at: ids.indexOf(id) }] : [],
+        );
+        kept.push({ node: this.nodes.get(id)!, places });
         this.remove(id);
         this.nodes.delete(id);
       }
-      return { body: { success: true, deleted_dnode_ids: body.ids } };
+      this.bin.set(batchId, kept);
+      return { body: { success: true, deleted_dnode_ids: body.ids, trash_batch_id: batchId } };
+    }
+    if (method === "POST" && path === "/api/trash/restore/") {
+      const kept = this.bin.get(body.batch_id as string);
+      if (!kept) return { status: 404, body: { success: false, error: "回收站里没有它", code: "NOT_FOUND" } };
+      this.bin.delete(body.batch_id as string);
+      for (const { node, places } of kept.reverse()) {
+        this.nodes.set(node.id, node);
+        for (const { key, at } of places) this.lists.get(key)?.splice(at, 0, node.id);
+      }
+      const roots = kept.map(({ node }) => ({ id: node.id, parent_id: node.parent_id }));
+      return { body: { success: true, restored_ids: roots.map((r) => r.id), roots } };
     }
     return { status: 404, body: { success: false, error: "请求的接口不存在", code: "ROUTE_NOT_FOUND" } };
   }

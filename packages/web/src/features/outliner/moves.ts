@@ -222,6 +222,28 @@ export class OutlineMoves extends OutlineCore {
     }));
   }
 
+  /**
+   * A delete landed: its message offers 撤销, which restores the recycle-bin batch on the server (same
+   * ids, old places) and puts the rows back where they were taken out, in the same order.
+   */
+  protected announceDeleted(
+    batchId: string | null | undefined,
+    rows: { id: number; removal: Removal }[],
+  ): void {
+    if (!batchId) return;
+    this.deps.deleted(new Set(rows.map((r) => r.id)).size, async () => {
+      await this.deps.api.restoreDeleted(batchId);
+      for (const { id, removal } of rows) {
+        this.forgetDeleted(id);
+        const list = getList(this.current(removal.parentId), removal.relation);
+        if (list && !list.ids.includes(this.current(id))) this.putBack(removal, id);
+      }
+    });
+  }
+
+  /** A row deleted here came back (撤销): edits to it are welcome again. */
+  protected forgetDeleted(_id: number): void {}
+
   /** After an undo, the caret follows the row back, if the user is still on it. */
   private refocus(fromKey: string, toKey: string): void {
     if (useOutline.getState().active?.key === fromKey) requestFocus(toKey, "end");

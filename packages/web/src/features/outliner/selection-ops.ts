@@ -47,8 +47,10 @@ export class OutlineSelection extends OutlineDrops {
   }
 
   /**
-   * Delete: the ticked rows go with their subtrees, in one POST /api/dnode/delete_batch. They leave every
-   * list at once; if the server refuses, all come back where they were (it deletes all or nothing).
+   * Delete: the ticked rows go with their subtrees, in one POST /api/dnode/delete_batch. Several rows, or
+   * one with children, are asked about first (删除 N 个节点？). They leave every list at once; if the
+   * server refuses, all come back where they were (it deletes all or nothing); once deleted, the message
+   * offers 撤销. Returns how many rows are (or are asked to be) deleted.
    */
   deleteSelected(view: TreeView): number {
     this.flushReorders();
@@ -58,6 +60,15 @@ export class OutlineSelection extends OutlineDrops {
       this.refuse();
       return 0;
     }
+    if (ids.length === 1 && !this.hasChildren(ids[0]!)) this.removeRows(view, ids);
+    else
+      void this.deps
+        .confirm(zh.trash.confirmDelete(ids.length), zh.trash.confirmDeleteHint)
+        .then((ok) => ok && this.removeRows(view, ids));
+    return ids.length;
+  }
+
+  private removeRows(view: TreeView, ids: number[]): void {
     const removals: { id: number; removal: Removal }[] = [];
     for (const [key, list] of Object.entries(useOutline.getState().lists)) {
       const at = key.indexOf(":");
@@ -79,6 +90,7 @@ export class OutlineSelection extends OutlineDrops {
     clearTicks(view.scope);
     this.structural
       .run(async () => this.deps.api.deleteBatch(await Promise.all(ids.map((id) => this.realId(id)))))
+      .then((result) => this.announceDeleted(result.trash_batch_id, removals))
       .catch((error) => {
         // Put back in the order they were taken out, so neighbours taken out too are there first.
         for (const { id, removal } of removals) this.putBack(removal, id);
@@ -86,6 +98,5 @@ export class OutlineSelection extends OutlineDrops {
           zh.outliner.failedBecause(zh.outliner.deleteFailed, reasonOf(error, zh.errors.request)),
         );
       });
-    return ids.length;
   }
 }

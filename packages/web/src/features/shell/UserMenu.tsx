@@ -4,14 +4,19 @@ import { useNavigate } from "react-router";
 import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
 
-/** The header avatar: its initial on one of six colours by the first letter; opens the profile; 退出登录. */
+/** The header avatar: its initial on one of six colours by the first letter; opens the profile; 回收站, 退出登录. */
 export function UserMenu() {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
   if (!user) return null;
   return (
     <Dropdown
-      menu={{ items: [{ key: "logout", label: zh.logout, onClick: () => void logout() }] }}
+      menu={{
+        items: [
+          { key: "trash", label: zh.trash.menu, onClick: () => void navigate("/trash") },
+          { key: "logout", label: zh.logout, onClick: () => void logout() },
+        ],
+      }}
       placement="bottomRight"
     >
       <button
