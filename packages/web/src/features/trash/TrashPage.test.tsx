@@ -71,7 +71,7 @@ describe("TrashPage", () => {
 
   it("purges for good only after asking", async () => {
     let bin = [item(1, "陈桥兵变")];
-    const fetch = mockFetch((url, init) => {
+    const fetch = mockFetch((_url, init) => {
       if (init.method === "DELETE") {
         bin = [];
         return { body: { success: true } };
