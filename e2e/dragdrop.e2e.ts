@@ -178,7 +178,12 @@ describe("drag and drop in the outliner", () => {
 
       await row(page, "一").focus();
       await page.keyboard.press("Delete");
+      // Three rows: asked first, with 取消 focused, so Enter alone would delete nothing.
+      const ask = page.getByRole("dialog");
+      expect(await ask.textContent()).toContain("删除 3 个节点？");
+      await ask.getByRole("button", { name: "删除" }).click();
       await expect.poll(() => visibleRows(page), { timeout: 10_000 }).toEqual([[1, "四"]]);
+      await page.getByText("已删除 3 个节点").waitFor();
       await untilServerHasTree(account, tree, ["四"]);
       await page.reload();
       await expect.poll(() => visibleRows(page), { timeout: 15_000 }).toEqual([[1, "四"]]);

@@ -74,6 +74,8 @@ export const outlineApi = {
   refer: (body: ReferBody) => api.post<Dnode[]>("/dnode/refer", body),
   clone: (body: CloneBody) => api.post<Dnode>("/dnode/clone", body),
   deleteBatch: (ids: number[]) => api.post<DeletedNodesResult>("/dnode/delete_batch", { ids }),
+  /** The readable ones of these nodes, in the order asked (GET /dnode/by_ids takes up to 500). */
+  byIds: (ids: number[]) => api.get<Dnode[]>("/dnode/by_ids", { ids: ids.join(",") }),
   /** Brings back what one delete removed, to its old places (the 撤销 of a delete). */
   restoreDeleted: (batchId: string) => trashApi.restoreBatch(batchId),
 };

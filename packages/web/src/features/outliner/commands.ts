@@ -28,6 +28,10 @@ export interface OutlineCommand {
   run(ctx: CommandContext): void;
 }
 
+/** Ctrl/⌘+Z undoes; Ctrl/⌘+Shift+Z and Ctrl+Y redo (the letter's case follows Shift and Caps Lock). */
+export const UNDO_KEYS = ["Mod+z", "Mod+Z"];
+export const REDO_KEYS = ["Mod+Shift+z", "Mod+Shift+Z", "Mod+y", "Mod+Y"];
+
 const caretAtStart = (c: CommandContext) => c.selectionStart === 0 && c.selectionEnd === 0;
 
 export const OUTLINE_COMMANDS: OutlineCommand[] = [
@@ -81,6 +85,10 @@ export const OUTLINE_COMMANDS: OutlineCommand[] = [
   { name: "openNode", keys: ["Alt+ArrowRight"], run: (c) => void c.controller.open(c.row) },
   { name: "openParent", keys: ["Alt+ArrowLeft"], run: (c) => c.controller.zoomOut(c.view) },
   { name: "leaveEditing", keys: ["Escape"], run: (c) => c.controller.leaveEditing(c.row) },
+  // One stack for typing and structure (undo-history.ts), in place of the browser's text undo, which
+  // knows nothing of rows and could empty a name that leaving then deletes.
+  { name: "undo", keys: UNDO_KEYS, run: (c) => void c.controller.undo() },
+  { name: "redo", keys: REDO_KEYS, run: (c) => void c.controller.redo() },
 ];
 
 /** The command a key event runs in this context, or null to let the key do its default. */

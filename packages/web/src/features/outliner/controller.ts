@@ -1,8 +1,8 @@
 import { zh } from "../../i18n/zh-CN";
 import { NESTED_RELATION, nextTempId } from "./core";
 import { type NodeRow, neighbourRow } from "./flatten";
-import { insertAt, placementOf, withoutId } from "./list-ops";
-import type { Caret, Removal } from "./moves";
+import { insertAt, withoutId } from "./list-ops";
+import type { Caret } from "./moves";
 import { clearedNameOutcome, emptyRowBackspace } from "./name-prefix";
 import { reasonOf } from "./node-error";
 import { OutlineSelection } from "./selection-ops";
@@ -31,8 +31,6 @@ const t = zh.outliner;
  * shows at once, goes to the server in typing order, and is undone with the spec's message if refused.
  */
 export class OutlineController extends OutlineSelection {
-  private readonly deleted = new Set<number>();
-
   /** Shows a new empty (or split-off) row at once and creates it on the server behind it. */
   insertNode(
     view: TreeView,
@@ -42,6 +40,7 @@ export class OutlineController extends OutlineSelection {
     nextId: number | null,
     name: string,
   ): string {
+    this.endTypingRun();
     const parentId = this.current(parentIdIn);
     const parent = this.node(parentId);
     const temp = nextTempId();
@@ -88,6 +87,7 @@ export class OutlineController extends OutlineSelection {
         this.deps.notify(t.failedBecause(t.createFailed, reasonOf(error, zh.errors.request)));
       },
     );
+    this.recordCreation(view, temp, parentId, relation);
     const key = this.rowKey(view, parentId, relation, temp);
     // A row made in 已选 joins the selection: otherwise it would leave the view once typed in.
     if (view.viewId && useOutline.getState().views[view.viewId]?.viewType === "SELECTEDNODE")
@@ -131,7 +131,10 @@ export class OutlineController extends OutlineSelection {
       requestFocus(row.key, "start");
       return;
     }
+    this.endTypingRun();
+    const before = this.nameState(id);
     if (plan.keep !== text) this.edit(id, { name: plan.keep });
+    const renamed = before && this.recordNameChange(id, row.key, before);
     const key = this.insertNode(
       view,
       parentId,
@@ -140,6 +143,8 @@ export class OutlineController extends OutlineSelection {
       list.ids[index + 1] ?? null,
       plan.carry,
     );
+    // Splitting a name is one step: undo takes the new row away and joins the text again.
+    if (renamed) this.history.recordJoined(renamed);
     requestFocus(key, "start");
   }
 
@@ -181,7 +186,7 @@ export class OutlineController extends OutlineSelection {
     else if (outcome === "delete") this.deleteRow(view, row, false);
   }
 
-  /** Deletes a row (with its subtree on the server) from every list showing it. */
+  /** Deletes a row (with its subtree on the server) from every list showing it; 撤销 and Ctrl+Z bring it back. */
   deleteRow(view: TreeView, row: NodeRow, moveFocus: boolean): void {
     this.flushReorders();
     const id = this.current(row.id);
@@ -190,36 +195,12 @@ export class OutlineController extends OutlineSelection {
       return;
     }
     const above = neighbourRow(view.rows, row.key, -1) ?? neighbourRow(view.rows, row.key, 1);
-    const removals: Removal[] = [];
-    for (const [key, list] of Object.entries(useOutline.getState().lists)) {
-      const placement = placementOf(key, list.ids, id);
-      if (!placement) continue;
-      const at = key.indexOf(":");
-      removals.push({ parentId: Number(key.slice(0, at)), relation: key.slice(at + 1), placement });
-      editList(key, (l) => ({ ids: withoutId(l.ids, id), total: l.total - 1 }));
-    }
-    this.saves.cancel(id);
-    this.deleted.add(id);
+    const taken = this.takeOutEverywhere([id]);
     setViewStatus(row.viewId, { expanded: false });
     if (moveFocus && above) requestFocus(above.key, "end");
-    this.structural
-      .run(async () => this.deps.api.deleteBatch([await this.realId(id)]))
-      .then((result) =>
-        this.announceDeleted(
-          result.trash_batch_id,
-          removals.map((removal) => ({ id, removal })),
-        ),
-      )
-      .catch((error) => {
-        if (this.failedTemps.has(row.id)) return;
-        this.deleted.delete(id);
-        for (const removal of removals) this.putBack(removal, id);
-        this.deps.notify(t.failedBecause(t.deleteFailed, reasonOf(error, zh.errors.request)));
-      });
-  }
-
-  protected override forgetDeleted(id: number): void {
-    this.deleted.delete(this.current(id));
+    // A row whose creation failed is gone for good; anything else the server refuses comes back.
+    const batch = this.sendDelete([id], taken, () => !this.failedTemps.has(row.id));
+    this.recordDeletion(view, [id], taken, batch);
   }
 
   /** Arrow keys: the caret goes to the row above or below, at the same offset where it fits. */

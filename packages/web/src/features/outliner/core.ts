@@ -7,9 +7,19 @@ import { parseNamePrefix, prefixEffect, typedColon, typeLabelOf } from "./name-p
 import { reasonOf } from "./node-error";
 import { KeyedDebounce, RelationLoadQueue, SerialQueue } from "./queues";
 import { putRelationMeta } from "./relation-meta";
-import { getList, keyOf, markLoading, patchNode, setList, upsertNodes, useOutline } from "./store";
+import {
+  getList,
+  keyOf,
+  markLoading,
+  patchNode,
+  requestFocus,
+  setList,
+  upsertNodes,
+  useOutline,
+} from "./store";
 import type { TreeView } from "./tree-view";
 import type { ChildList, Dnode } from "./types";
+import { endsWord, TYPING_RUN_PAUSE_MS, UndoHistory, type UndoStep } from "./undo-history";
 import { listKey } from "./view-id";
 
 /** Node updates are debounced this long (workspace-spec 9). */
@@ -38,6 +48,21 @@ interface FirstPage {
   total: number;
 }
 
+/** What typing can change in a row: the name, and the type or label a prefix turns it into. */
+export interface NameState {
+  name: string;
+  type: string;
+  customPrefix: string | null;
+}
+
+/** A run of typing in one row, not yet on the undo stack. */
+interface TypingRun {
+  id: number;
+  key: string;
+  before: NameState;
+  lastAt: number;
+}
+
 // Temporary ids are negative and never reused, across every controller of the page.
 let lastTempId = 0;
 export const nextTempId = () => --lastTempId;
@@ -59,6 +84,9 @@ export class OutlineCore {
   private readonly savesInFlight = new Map<number, number>();
   private readonly saveChains = new Map<number, Promise<void>>();
   private readonly nameAtFocus = new Map<string, string>();
+  /** Ctrl+Z / Ctrl+Shift+Z: typing and structure on one stack. */
+  readonly history = new UndoHistory();
+  private typingRun: TypingRun | null = null;
   readonly saves = new KeyedDebounce<number, UpdateBody>(UPDATE_DEBOUNCE_MS, mergeUpdates, (id, body) => {
     void this.sendSave(id, body);
   });
@@ -292,6 +320,7 @@ export class OutlineCore {
       patchNode(id, { name: value });
       return { caretShift: 0 };
     }
+    this.continueTypingRun(id, row.key, before);
     let body: UpdateBody = { name: value };
     let caretShift = raw.length - value.length;
     const parsed = typedColon(before, value) ? parseNamePrefix(value) : null;
@@ -305,13 +334,85 @@ export class OutlineCore {
       caretShift += value.length - parsed.rest.length;
     }
     this.edit(id, body);
+    if (parsed || endsWord(before, value)) this.endTypingRun();
     return { caretShift };
+  }
+
+  // ---- undo and redo
+
+  /** Ctrl+Z: the typing run in progress first, then the newest step. */
+  undo(): boolean {
+    this.endTypingRun();
+    return this.history.undo();
+  }
+
+  /** Ctrl+Shift+Z / Ctrl+Y. */
+  redo(): boolean {
+    this.endTypingRun();
+    return this.history.redo();
+  }
+
+  /** A structural edit, or the end of a pause, a word or a blur: the typing so far becomes one step. */
+  endTypingRun(): void {
+    const run = this.typingRun;
+    this.typingRun = null;
+    if (!run) return;
+    const after = this.nameState(run.id);
+    if (!after || sameNameState(after, run.before)) return;
+    this.history.record(this.nameStep(run.id, run.key, run.before, after));
+  }
+
+  /** Records an edit of a name made by a key rather than typed (Enter splitting it, a label dropped). */
+  protected recordNameChange(id: number, key: string, before: NameState): UndoStep | null {
+    const after = this.nameState(id);
+    if (!after || sameNameState(after, before)) return null;
+    return this.nameStep(id, key, before, after);
+  }
+
+  nameState(id: number): NameState | null {
+    const node = this.node(id);
+    if (!node) return null;
+    const label = node.content.custom_prefix;
+    return { name: node.name, type: node.type, customPrefix: typeof label === "string" ? label : null };
+  }
+
+  private continueTypingRun(id: number, key: string, before: string): void {
+    const now = Date.now();
+    const run = this.typingRun;
+    if (run && (run.id !== id || now - run.lastAt > TYPING_RUN_PAUSE_MS)) this.endTypingRun();
+    if (!this.typingRun) {
+      const state = this.nameState(id);
+      // `before` is the name as it was before this change (an IME shows pinyin in the row meanwhile).
+      if (state) this.typingRun = { id, key, before: { ...state, name: before }, lastAt: now };
+    }
+    if (this.typingRun) this.typingRun.lastAt = now;
+  }
+
+  private nameStep(id: number, key: string, before: NameState, after: NameState): UndoStep {
+    return {
+      undo: () => this.applyNameState(id, key, before),
+      redo: () => this.applyNameState(id, key, after),
+    };
+  }
+
+  /** Puts a name (and type, label) back, saved like typing; the caret goes to its end. */
+  private applyNameState(id: number, key: string, state: NameState): void {
+    const now = this.nameState(id);
+    if (!now) return;
+    const body: UpdateBody = { name: state.name };
+    if (now.type !== state.type) body.type = state.type;
+    if (now.customPrefix !== state.customPrefix) body.content = { custom_prefix: state.customPrefix };
+    this.edit(id, body);
+    // A name emptied by undo is not a name the person cleared: leaving the row must not delete it.
+    if (state.name === "" && this.nameAtFocus.has(key)) this.nameAtFocus.set(key, "");
+    requestFocus(key, "end");
   }
 
   /** Shows an edit of one node at once and saves it 50 ms after the last one. */
   edit(id: number, body: UpdateBody): void {
     if (!this.canWrite(id)) return;
-    patchNode(id, body);
+    // An undo may name a row by the temporary id it was typed under; the store keys it by its real id.
+    patchNode(this.current(id), body);
     this.saves.push(id, body);
   }
 
@@ -379,11 +480,15 @@ export class OutlineCore {
 
   /** Resolves when every edit made so far has reached the server (tests, navigation). */
   async settled(): Promise<void> {
+    await this.history.idle();
     this.saves.flushAll();
     await this.structural.idle();
     while ([...this.savesInFlight.values()].some((n) => n > 0)) await new Promise((r) => setTimeout(r, 5));
   }
 }
+
+const sameNameState = (a: NameState, b: NameState) =>
+  a.name === b.name && a.type === b.type && a.customPrefix === b.customPrefix;
 
 function emptyList(status: ChildList["status"]): ChildList {
   return { ids: [], total: 0, status, rev: 0 };

@@ -98,8 +98,10 @@ export class OutlineDrops extends OutlineMoves {
       way === "move" ? placementOf(fromKey, getList(from.parentId, from.relation)?.ids ?? [], id) : null;
     if (placement) editList(fromKey, (l) => ({ ids: withoutId(l.ids, id), total: l.total - 1 }));
     this.placeInto(place, id);
-    if (way === "move")
+    if (way === "move") {
       this.moveViewStatus(drop.source.viewId, rowViewId(place.parentId, place.relation, id));
+      if (placement) this.recordMove(null, id, { ...from, placement }, place.parentId, place.relation);
+    }
     const undo = () => {
       this.takeOut(place.parentId, place.relation, id);
       if (placement) this.putBack({ ...from, placement }, id);

@@ -164,6 +164,10 @@ export class FakeServer {
       if (status !== 200) return { status, body: { success: false, error: "refused", code: "X" } };
       return { body: this.present(id) };
     }
+    if (method === "GET" && path === "/api/dnode/by_ids") {
+      const ids = (query.get("ids") ?? "").split(",").map(Number);
+      return { body: ids.filter((id) => this.nodes.has(id)).map((id) => this.present(id)) };
+    }
     m = /^\/api\/data\/(\d+)\/path$/.exec(path);
     if (method === "GET" && m) {
       // The ancestors along main parents, root first, without the node (docs/API.md).

@@ -1,6 +1,6 @@
 import { zh } from "../../i18n/zh-CN";
 import { NESTED_RELATION, OutlineCore, REORDER_DEBOUNCE_MS } from "./core";
-import { type NodeRow, parentRow } from "./flatten";
+import { type NodeRow, neighbourRow, parentRow } from "./flatten";
 import {
   insertAt,
   moveWithin,
@@ -15,6 +15,7 @@ import { KeyedDebounce } from "./queues";
 import { editList, getList, isExpanded, requestFocus, setList, setViewStatus, useOutline } from "./store";
 import { planIndent, planOutdent, planReorder } from "./tree-moves";
 import type { TreeView } from "./tree-view";
+import type { UndoStep } from "./undo-history";
 import { listKey, rowViewId } from "./view-id";
 
 const t = zh.outliner;
@@ -43,11 +44,19 @@ export interface Removal {
   placement: Placement;
 }
 
+/** A row taken out of one list (a node shown in several lists is taken out of each). */
+export interface Taken {
+  id: number;
+  removal: Removal;
+}
+
 /**
  * Moves by keyboard (Tab, Shift+Tab, Alt+Up/Down): shown at once, sent to the server as POST
  * /api/dnode/move in typing order, undone with 移动节点失败 and the server's reason when refused.
  */
 export class OutlineMoves extends OutlineCore {
+  /** Nodes deleted here (until brought back): leaving such a row saves and deletes nothing more. */
+  protected readonly deleted = new Set<number>();
   private readonly reorders = new KeyedDebounce<string, ReorderBatch>(
     REORDER_DEBOUNCE_MS,
     (older, newer) => ({ ...older, moved: [...new Set([...older.moved, ...newer.moved])] }),
@@ -83,6 +92,7 @@ export class OutlineMoves extends OutlineCore {
     this.moveViewStatus(row.viewId, rowViewId(target, NESTED_RELATION, id));
     const newKey = this.rowKey(view, target, NESTED_RELATION, id);
     requestFocus(newKey, caret);
+    this.recordMove(view, id, { parentId, relation: row.relation, placement }, target, NESTED_RELATION);
     this.sendMove(
       {
         id,
@@ -123,6 +133,7 @@ export class OutlineMoves extends OutlineCore {
     this.moveViewStatus(row.viewId, rowViewId(grandId, plan.relation, id));
     const newKey = this.rowKey(view, grandId, plan.relation, id);
     requestFocus(newKey, caret);
+    this.recordMove(view, id, { parentId, relation: row.relation, placement }, grandId, plan.relation);
     this.sendMove(
       {
         id,
@@ -155,7 +166,10 @@ export class OutlineMoves extends OutlineCore {
       return;
     }
     const key = listKey(parentId, row.relation);
+    const placement = placementOf(key, list.ids, id);
     editList(key, (l) => ({ ids: moveWithin(l.ids, plan.from, plan.to), total: l.total }));
+    if (placement)
+      this.recordMove(view, id, { parentId, relation: row.relation, placement }, parentId, row.relation);
     this.reorders.push(key, { parentId, relation: row.relation, moved: [id], snapshot: list.ids });
     requestFocus(row.key, caret);
   }
@@ -222,27 +236,198 @@ export class OutlineMoves extends OutlineCore {
     }));
   }
 
-  /**
-   * A delete landed: its message offers 撤销, which restores the recycle-bin batch on the server (same
-   * ids, old places) and puts the rows back where they were taken out, in the same order.
-   */
-  protected announceDeleted(
-    batchId: string | null | undefined,
-    rows: { id: number; removal: Removal }[],
-  ): void {
-    if (!batchId) return;
-    this.deps.deleted(new Set(rows.map((r) => r.id)).size, async () => {
-      await this.deps.api.restoreDeleted(batchId);
-      for (const { id, removal } of rows) {
-        this.forgetDeleted(id);
-        const list = getList(this.current(removal.parentId), removal.relation);
-        if (list && !list.ids.includes(this.current(id))) this.putBack(removal, id);
-      }
+  /** Where a row is now, as a place to put it back later; null when its list is not on screen. */
+  protected placeOf(parentId: number, relation: string, id: number): Removal | null {
+    const parent = this.current(parentId);
+    const list = getList(parent, relation);
+    const placement = list && placementOf(listKey(parent, relation), list.ids, this.current(id));
+    return placement ? { parentId: parent, relation, placement } : null;
+  }
+
+  /** Puts a move on the undo stack: undo takes the row back to `from`, redo to where it is now. */
+  protected recordMove(
+    view: TreeView | null,
+    id: number,
+    from: Removal,
+    toParent: number,
+    toRelation: string,
+  ) {
+    this.endTypingRun();
+    const to = this.placeOf(toParent, toRelation, id);
+    if (!to) return;
+    this.history.record({
+      undo: () => this.relocate(view, id, to, from),
+      redo: () => this.relocate(view, id, from, to),
     });
   }
 
-  /** A row deleted here came back (撤销): edits to it are welcome again. */
-  protected forgetDeleted(_id: number): void {}
+  /** An undone or redone move: shown at once, sent behind, put back if the server refuses. */
+  private relocate(view: TreeView | null, id: number, at: Removal, dest: Removal): void {
+    this.flushReorders();
+    this.takeOut(at.parentId, at.relation, id);
+    this.putBack(dest, id);
+    const list = getList(this.current(dest.parentId), dest.relation);
+    const index = list?.ids.indexOf(this.current(id)) ?? -1;
+    const before = index >= 0 ? (list?.ids[index + 1] ?? null) : null;
+    if (view) requestFocus(this.rowKey(view, this.current(dest.parentId), dest.relation, id), "end");
+    this.sendMove(
+      {
+        id,
+        from: { parentId: at.parentId, relation: at.relation },
+        to: { parentId: dest.parentId, relation: dest.relation },
+        before,
+      },
+      () => {
+        this.takeOut(dest.parentId, dest.relation, id);
+        this.putBack(at, id);
+      },
+    );
+  }
+
+  // ---- deleting into the recycle bin, and back
+
+  /** Takes nodes out of every list on screen at once; returns where each was, to put it back. */
+  protected takeOutEverywhere(ids: number[]): Taken[] {
+    const now = ids.map((id) => this.current(id));
+    const taken: Taken[] = [];
+    for (const [key, list] of Object.entries(useOutline.getState().lists)) {
+      const at = key.indexOf(":");
+      for (const id of now) {
+        const placement = placementOf(key, list.ids, id);
+        if (placement)
+          taken.push({
+            id,
+            removal: { parentId: Number(key.slice(0, at)), relation: key.slice(at + 1), placement },
+          });
+      }
+      if (list.ids.some((id) => now.includes(id)))
+        editList(key, (l) => {
+          const kept = l.ids.filter((id) => !now.includes(id));
+          return { ids: kept, total: l.total - (l.ids.length - kept.length) };
+        });
+    }
+    for (const id of now) {
+      this.saves.cancel(id);
+      this.deleted.add(id);
+    }
+    return taken;
+  }
+
+  /**
+   * Deletes nodes with their subtrees into the recycle bin, behind what the screen already shows, in
+   * typing order. Refused, they come back where they were with the server's reason. Resolves to the
+   * bin batch that brings them back (null when refused).
+   */
+  protected sendDelete(ids: number[], taken: Taken[], putBackOnRefusal = () => true): Promise<string | null> {
+    return this.structural
+      .run(async () => this.deps.api.deleteBatch(await Promise.all(ids.map((id) => this.realId(id)))))
+      .then(
+        (result) => result.trash_batch_id ?? null,
+        (error) => {
+          if (putBackOnRefusal()) this.putBackAll(taken);
+          this.deps.notify(t.failedBecause(t.deleteFailed, reasonOf(error, zh.errors.request)));
+          return null;
+        },
+      );
+  }
+
+  /** Brings a deleted batch back (same ids, old places on the server) and the rows back on screen. */
+  protected async restoreDeleted(batch: Promise<string | null>, taken: Taken[]): Promise<void> {
+    const restored = await this.structural.run(async () => {
+      const batchId = await batch;
+      if (!batchId) return null;
+      const { roots } = await this.deps.api.restoreDeleted(batchId);
+      // Back as the server kept them: an edit cancelled by the delete (a name being cleared) never landed.
+      return this.deps.api.byIds(roots.map((root) => root.id)).catch(() => []);
+    });
+    if (!restored) return;
+    this.receive(restored);
+    this.putBackAll(taken);
+  }
+
+  /** Rows back in the places they were taken from, in the order they were taken. */
+  private putBackAll(taken: Taken[]): void {
+    for (const { id, removal } of taken) {
+      this.deleted.delete(this.current(id));
+      const list = getList(this.current(removal.parentId), removal.relation);
+      if (list && !list.ids.includes(this.current(id))) this.putBack(removal, id);
+    }
+  }
+
+  /**
+   * A delete as a step on the undo stack, and its message with 撤销 once the bin has it. Redo deletes
+   * the same nodes again (into a new batch).
+   */
+  protected recordDeletion(
+    view: TreeView,
+    ids: number[],
+    taken: Taken[],
+    batch: Promise<string | null>,
+  ): void {
+    this.endTypingRun();
+    let last = { taken, batch };
+    const step: UndoStep = {
+      undo: () =>
+        this.restoreDeleted(last.batch, last.taken)
+          .then(() => this.focusTaken(view, last.taken))
+          .catch(this.restoreFailed),
+      redo: () => {
+        this.focusBeside(view, last.taken);
+        const again = this.takeOutEverywhere(ids);
+        last = { taken: again, batch: this.sendDelete(ids, again) };
+      },
+    };
+    this.history.record(step);
+    void batch.then((batchId) => {
+      if (!batchId) return this.history.forget(step);
+      this.deps.deleted(new Set(ids.map((id) => this.current(id))).size, () => {
+        this.history.forget(step);
+        return this.restoreDeleted(last.batch, last.taken);
+      });
+    });
+  }
+
+  /** A row made here as a step: undo deletes it into the bin, redo brings it back. */
+  protected recordCreation(view: TreeView, id: number, parentId: number, relation: string): void {
+    let last: { taken: Taken[]; batch: Promise<string | null> } | null = null;
+    this.history.record({
+      undo: () => {
+        const place = this.placeOf(parentId, relation, id);
+        if (place) this.focusBeside(view, [{ id, removal: place }]);
+        const taken = this.takeOutEverywhere([id]);
+        last = { taken, batch: this.sendDelete([id], taken) };
+      },
+      redo: async () => {
+        const again = last;
+        if (again)
+          await this.restoreDeleted(again.batch, again.taken)
+            .then(() => this.focusTaken(view, again.taken))
+            .catch(this.restoreFailed);
+      },
+    });
+  }
+
+  /** Before rows leave the screen by undo or redo, the caret goes to the row above them (keys keep working). */
+  private focusBeside(view: TreeView, taken: Taken[]): void {
+    const first = taken[0];
+    if (!first) return;
+    const key = this.rowKey(view, this.current(first.removal.parentId), first.removal.relation, first.id);
+    const beside = neighbourRow(view.rows, key, -1) ?? neighbourRow(view.rows, key, 1);
+    if (beside) requestFocus(beside.key, "end");
+  }
+
+  /** Rows brought back take the caret, so the next Ctrl+Z or Ctrl+Shift+Z has a row to start from. */
+  private focusTaken(view: TreeView, taken: Taken[]): void {
+    const first = taken[0];
+    if (first)
+      requestFocus(
+        this.rowKey(view, this.current(first.removal.parentId), first.removal.relation, first.id),
+        "end",
+      );
+  }
+
+  private readonly restoreFailed = (error: unknown) =>
+    this.deps.notify(zh.trash.restoreFailed(reasonOf(error, zh.errors.request)));
 
   /** After an undo, the caret follows the row back, if the user is still on it. */
   private refocus(fromKey: string, toKey: string): void {

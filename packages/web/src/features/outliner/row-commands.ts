@@ -1,4 +1,5 @@
 import { zh } from "../../i18n/zh-CN";
+import { REDO_KEYS, UNDO_KEYS } from "./commands";
 import type { OutlineController } from "./controller";
 import { refOf } from "./drag-store";
 import type { NodeRow } from "./flatten";
@@ -65,6 +66,8 @@ export const ROW_COMMANDS: RowCommand[] = [
   { name: "closeLevel", keys: ["Mod+Alt+ArrowUp"], run: (c) => changeLevel(c.controller, c.view, -1) },
   // The bullet's popover opens on hover; from the keyboard its content opens in a dialog.
   { name: "rowInfo", keys: ["Shift+F10", "ContextMenu"], run: (c) => openRowInfo(c.view, c.row.key) },
+  { name: "undo", keys: UNDO_KEYS, run: (c) => void c.controller.undo() },
+  { name: "redo", keys: REDO_KEYS, run: (c) => void c.controller.redo() },
   {
     name: "leaveSelecting",
     keys: ["Escape"],

@@ -1,11 +1,7 @@
 import { zh } from "../../i18n/zh-CN";
 import type { RowRef } from "./drag-store";
 import { OutlineDrops } from "./drops";
-import { placementOf } from "./list-ops";
-import type { Removal } from "./moves";
-import { reasonOf } from "./node-error";
 import { clearTicks, setCut, tickedRows, useSelection } from "./selection-store";
-import { editList, useOutline } from "./store";
 import type { TreeView } from "./tree-view";
 
 const t = zh.dragDrop;
@@ -69,34 +65,8 @@ export class OutlineSelection extends OutlineDrops {
   }
 
   private removeRows(view: TreeView, ids: number[]): void {
-    const removals: { id: number; removal: Removal }[] = [];
-    for (const [key, list] of Object.entries(useOutline.getState().lists)) {
-      const at = key.indexOf(":");
-      for (const id of ids) {
-        const placement = placementOf(key, list.ids, id);
-        if (!placement) continue;
-        removals.push({
-          id,
-          removal: { parentId: Number(key.slice(0, at)), relation: key.slice(at + 1), placement },
-        });
-      }
-      if (list.ids.some((id) => ids.includes(id)))
-        editList(key, (l) => {
-          const kept = l.ids.filter((id) => !ids.includes(id));
-          return { ids: kept, total: l.total - (l.ids.length - kept.length) };
-        });
-    }
-    for (const id of ids) this.saves.cancel(id);
+    const taken = this.takeOutEverywhere(ids);
     clearTicks(view.scope);
-    this.structural
-      .run(async () => this.deps.api.deleteBatch(await Promise.all(ids.map((id) => this.realId(id)))))
-      .then((result) => this.announceDeleted(result.trash_batch_id, removals))
-      .catch((error) => {
-        // Put back in the order they were taken out, so neighbours taken out too are there first.
-        for (const { id, removal } of removals) this.putBack(removal, id);
-        this.deps.notify(
-          zh.outliner.failedBecause(zh.outliner.deleteFailed, reasonOf(error, zh.errors.request)),
-        );
-      });
+    this.recordDeletion(view, ids, taken, this.sendDelete(ids, taken));
   }
 }
