@@ -1,5 +1,6 @@
 import { MESSAGES } from "@zhishu/shared";
 import { describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { call, makeUser } from "../test/client";
 import type { TestServer } from "../test/harness";
 import { useTestServer } from "../test/use-test-server";
@@ -484,5 +485,39 @@ describe("groups", () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(6);
     expect(results.filter((r) => r.status === 409)).toHaveLength(6);
     expect((await node(owner, g)).body.content.stats.members_count).toBe(7);
+  });
+});
+
+describe("live friend requests", () => {
+  /** A /ws/processes/ socket collecting what it hears. */
+  async function listen(as: User) {
+    const socket = new WebSocket(`${server.url.replace(/^http/, "ws")}/ws/processes/?token=${as.access}`);
+    const heard: { type: string; dnode?: { id: number; content: Record<string, unknown> } }[] = [];
+    socket.on("message", (data) => heard.push(JSON.parse(String(data))));
+    await new Promise((resolve) => socket.once("open", resolve));
+    const until = async (match: (m: (typeof heard)[number]) => boolean) => {
+      for (let i = 0; i < 60 && !heard.some(match); i++) await new Promise((r) => setTimeout(r, 50));
+      return heard.find(match);
+    };
+    return { socket, heard, until };
+  }
+
+  it("the target hears the request arrive and the requester hears it accepted; a stranger hears nothing", async () => {
+    const [a, b, c] = await people(3);
+    const [toA, toB, toC] = await Promise.all([listen(a), listen(b), listen(c)]);
+    await toB.until((m) => m.type === "connection_established");
+    const id = (await request(a, b.user.id, "在吗")).body.process_id as number;
+    const arrived = await toB.until((m) => m.dnode?.id === id);
+    expect(arrived?.type).toBe("process_created");
+    expect(arrived?.dnode?.content).toMatchObject({
+      xtype: "FriendRequestProcess",
+      greeting_message: "在吗",
+    });
+    await act(b, id, "accept_friend");
+    const done = await toA.until((m) => m.dnode?.id === id && m.dnode.content.result === "accepted");
+    expect(done?.type).toBe("process_updated");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(toC.heard.some((m) => m.dnode?.id === id)).toBe(false);
+    for (const l of [toA, toB, toC]) l.socket.close(1000);
   });
 });
