@@ -285,6 +285,35 @@ describe("friend requests", () => {
   });
 });
 
+describe("removing a friend and accepting against a block", () => {
+  it("friend/remove ends the friendship either side (409 when not friends); a requester who blocked cannot be accepted", async () => {
+    const [a, b, c] = await people(3);
+    await act(b, (await request(a, b.user.id)).body.process_id, "accept_friend");
+    const removed = await post(b, "/api/user/friend/remove/", { user_id: a.user.id });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({
+      message: MESSAGES.friendRemoved,
+      user: { relationship: { is_friend: false } },
+    });
+    expect(await stats(a, a.user.id)).toMatchObject({ friends_count: 0 });
+    const again = await post(a, "/api/user/friend/remove/", { user_id: b.user.id });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe(MESSAGES.notFriends);
+    expect((await post(a, "/api/user/friend/remove/", { user_id: 2_000_000_000 })).status).toBe(404);
+    expect((await call(server, "POST", "/api/user/friend/remove/", { body: { user_id: 1 } })).status).toBe(
+      401,
+    );
+    const id = (await request(a, c.user.id)).body.process_id as number;
+    await post(a, "/api/user/block/", { user_id: c.user.id });
+    const accept = await act(c, id, "accept_friend");
+    expect(accept.status).toBe(403);
+    expect(accept.body.error).toBe(MESSAGES.friendRequestBlockedSince);
+    expect(await stats(c, c.user.id)).toMatchObject({ friends_count: 0 });
+    // Refused, the request stays open: the target can still reject it.
+    expect((await act(c, id, "reject_friend")).status).toBe(200);
+  });
+});
+
 describe("blocks", () => {
   it("a blocked person cannot send friend requests or follow; the blocker sees the block; unblock undoes it", async () => {
     const [a, b] = await people(2);

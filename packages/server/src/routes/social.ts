@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../auth/plugin";
 import type { AppContext } from "../context";
 import { block, blockedBy, follow, unblock, unfollow } from "../services/social/follows";
-import { sendFriendRequest } from "../services/social/friend-requests";
+import { sendFriendRequest, unfriend } from "../services/social/friend-requests";
 import { createGroup, joinGroup, leaveGroup } from "../services/social/groups";
 import { userNode } from "../services/social/people";
 import { relatedUsers } from "../services/social/relations";
@@ -57,6 +57,20 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         message: MESSAGES.friendRequestSent,
         process_id: sent.processId,
         request: sent.content,
+      };
+    },
+  );
+
+  app.post(
+    "/api/user/friend/remove/",
+    { schema: { body: userIdBody, response: { 200: userActionResponseSchema } } },
+    async (request) => {
+      const me = requireUser(request);
+      await unfriend(ctx.db, me, request.body.user_id);
+      return {
+        success: true,
+        message: MESSAGES.friendRemoved,
+        user: await userNode(ctx.db, me, request.body.user_id),
       };
     },
   );

@@ -130,10 +130,27 @@ export async function decideFriendRequest(
       .where(and(eq(friendRequest.id, request.id), eq(friendRequest.status, "open")))
       .returning({ id: friendRequest.id });
     if (won.length === 0) throw conflict(MESSAGES.friendRequestHandled, "FRIEND_REQUEST_HANDLED");
-    if (decision === "accepted") await befriend(tx, request.requesterId, request.targetId);
+    if (decision === "accepted") {
+      // The requester may have blocked the target since asking: no friendship against a block.
+      if ((await blockBetween(tx, request.requesterId, request.targetId)).aBlockedB) {
+        throw new AppError(403, "FRIEND_REQUEST_BLOCKED", MESSAGES.friendRequestBlockedSince);
+      }
+      await befriend(tx, request.requesterId, request.targetId);
+    }
     await completeProcess(tx, nodeId, decision, userId);
     return [nodeId];
   });
+}
+
+/** 删除好友: ends a friendship (either side may); not friends is a 409. */
+export async function unfriend(db: Db, userId: number, otherId: number): Promise<void> {
+  await requireUserRow(db, otherId);
+  const [userLow, userHigh] = userId < otherId ? [userId, otherId] : [otherId, userId];
+  const removed = await db
+    .delete(userFriend)
+    .where(and(eq(userFriend.userLow, userLow), eq(userFriend.userHigh, userHigh)))
+    .returning({ low: userFriend.userLow });
+  if (removed.length === 0) throw conflict(MESSAGES.notFriends, "NOT_FRIENDS");
 }
 
 async function befriend(tx: Tx, a: number, b: number): Promise<void> {
