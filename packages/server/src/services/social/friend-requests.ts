@@ -60,9 +60,6 @@ export async function sendFriendRequest(
       const blocks = await blockBetween(tx, requesterId, targetId);
       if (blocks.bBlockedA) throw new AppError(403, "FRIEND_REQUEST_BLOCKED", MESSAGES.friendRequestBlocked);
       if (blocks.aBlockedB) throw conflict(MESSAGES.friendRequestYouBlocked, "YOU_BLOCKED_USER");
-      if (await areFriends(tx, requesterId, targetId)) {
-        throw conflict(MESSAGES.friendRequestToFriend, "ALREADY_FRIENDS");
-      }
       const open = await tx
         .select({ id: friendRequest.id })
         .from(friendRequest)
@@ -71,6 +68,11 @@ export async function sendFriendRequest(
               and greatest(${friendRequest.requesterId}, ${friendRequest.targetId}) = ${Math.max(requesterId, targetId)}`,
         );
       if (open.length > 0) throw conflict(MESSAGES.friendRequestOpen, "FRIEND_REQUEST_OPEN");
+      // After the open check: an accept commits its status and the friendship together, so a request
+      // read between the two checks still sees one of them (belt and braces behind the locks).
+      if (await areFriends(tx, requesterId, targetId)) {
+        throw conflict(MESSAGES.friendRequestToFriend, "ALREADY_FRIENDS");
+      }
       const content = {
         xtype: FRIEND_REQUEST_XTYPE,
         requester_id: requesterId,
