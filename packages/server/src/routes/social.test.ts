@@ -1,6 +1,8 @@
 import { MESSAGES } from "@zhishu/shared";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { fillUserSearchVectors } from "../services/accounts/accounts";
 import { call, makeUser } from "../test/client";
 import type { TestServer } from "../test/harness";
 import { useTestServer } from "../test/use-test-server";
@@ -103,6 +105,24 @@ describe("virtual USER nodes", () => {
     });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.error).toBe(MESSAGES.displayNameTooLong);
+  });
+});
+
+describe("accounts made before user search had pinyin", () => {
+  it("get their search vector filled at start, so pinyin finds them", async () => {
+    const [a, b] = await people(2);
+    await call(server, "PUT", "/api/user/me/", {
+      token: a.access,
+      body: { content: { display_name: "旧账号" } },
+    });
+    await server.database.db.execute(sql`update users set search_vector = null where id = ${a.user.id}`);
+    const search = async () =>
+      (await call(server, "GET", "/api/user/search/?q=jiuzhanghao", { token: b.access })).body.map(
+        (u: { id: number }) => u.id,
+      );
+    expect(await search()).not.toContain(a.user.id);
+    expect(await fillUserSearchVectors(server.database.db)).toBeGreaterThanOrEqual(1);
+    expect(await search()).toContain(a.user.id);
   });
 });
 

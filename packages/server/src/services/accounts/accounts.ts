@@ -209,3 +209,27 @@ export async function searchUsers(db: Db, text: string, limit: number): Promise<
     )
     .limit(limit);
 }
+
+/**
+ * Fills the search vector of accounts made before user search had one (migration 0013), a batch at a
+ * time, so old accounts are found by pinyin too. Run once at start; answers how many it filled.
+ */
+export async function fillUserSearchVectors(db: Db, batch = 500): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const rows = await db
+      .select({ id: users.id, username: users.username, content: users.content })
+      .from(users)
+      .where(sql`${users.searchVector} is null`)
+      .limit(batch);
+    if (rows.length === 0) return filled;
+    for (const row of rows) {
+      const display = typeof row.content.display_name === "string" ? row.content.display_name : "";
+      await db
+        .update(users)
+        .set({ searchVector: nameVectorSql(row.username, display) as unknown as string })
+        .where(eq(users.id, row.id));
+    }
+    filled += rows.length;
+  }
+}
