@@ -145,14 +145,18 @@ export async function userNode(db: Db | Tx, viewer: number, id: number): Promise
   return node;
 }
 
-/** Two users' social rows are changed one pair at a time: one advisory lock per person, lower id first. */
+// Advisory lock class for a person's social rows (1, 2: relation lists; 3: process trees).
+const SOCIAL_LOCK = 4;
+
+/**
+ * Serialises changes between people (friend requests and their decisions, follows, blocks): one
+ * transaction-scoped advisory lock per person, lower id first, so two pairs sharing a person never deadlock.
+ */
 export async function lockPeople(tx: Tx, ...ids: number[]): Promise<void> {
   for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
     await tx.execute(sql`select pg_advisory_xact_lock(${SOCIAL_LOCK}, ${id})`);
   }
 }
-// Advisory lock class for a person's social rows (1, 2: relation lists; 3: process trees).
-const SOCIAL_LOCK = 4;
 
 /** Whether either user blocked the other (dialogues use this for their blocked mode). */
 export async function blockBetween(
