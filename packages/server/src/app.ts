@@ -27,6 +27,7 @@ import { dnodeReadRoutes } from "./routes/dnode-reads";
 import { moveRoutes } from "./routes/moves";
 import { processRoutes } from "./routes/processes";
 import { relationRoutes } from "./routes/relations";
+import { socialRoutes } from "./routes/social";
 import { tabStateRoutes } from "./routes/tab-state";
 import { trashRoutes } from "./routes/trash";
 import { uploadRoutes } from "./routes/uploads";
@@ -94,6 +95,7 @@ export async function buildApp(
   await app.register(appVersionRoutes, { ctx });
   await app.register(authRoutes, { ctx });
   await app.register(userRoutes, { ctx });
+  await app.register(socialRoutes, { ctx });
   await app.register(dnodeRoutes, { ctx });
   await app.register(dnodeReadRoutes, { ctx });
   await app.register(moveRoutes, { ctx });

@@ -3,6 +3,7 @@ import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { startMaintenance } from "./db/maintenance";
+import { fillUserSearchVectors } from "./services/accounts/accounts";
 import { startTrashPurge } from "./services/trash/schedule";
 
 /** Starts Zhishu: open and migrate the database, serve the app, close cleanly on SIGINT/SIGTERM. */
@@ -13,6 +14,10 @@ async function main(): Promise<void> {
   if (!config.webDist) app.log.warn("web app not built: run `npm run build`; serving the API only");
   const stopMaintenance = startMaintenance(database, (message) => app.log.warn(message));
   const stopTrashPurge = startTrashPurge(database.db, config.dataDir, (message) => app.log.warn(message));
+  // Accounts older than user search's pinyin index get theirs in the background.
+  fillUserSearchVectors(database.db).catch((error) =>
+    app.log.warn(`filling user search vectors failed: ${(error as Error).message}`),
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -90,6 +90,8 @@ describe("GET /api/user/search/", () => {
     expect(res.body.map((u: { name: string }) => u.name)).toEqual([`zoe${stamp}`, `a_zoe${stamp}`]);
     expect(res.body[0]).toEqual({
       id: zoe.user.id,
+      type: "USER",
+      created_at: expect.any(String),
       name: `zoe${stamp}`,
       username: `zoe${stamp}`,
       content: {

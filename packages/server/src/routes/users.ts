@@ -9,8 +9,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/plugin";
 import type { AppContext } from "../context";
-import { presentPublicUser, presentSearchResult, presentSelf } from "../presenters/user";
+import { presentPublicUser, presentSelf } from "../presenters/user";
 import * as accounts from "../services/accounts/accounts";
+import { userNodes } from "../services/social/people";
 import { idParams } from "./params";
 
 /** The caller's own profile and other users' public profiles. */
@@ -33,9 +34,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     "/api/user/search/",
     { schema: { querystring: userSearchQuery, response: { 200: z.array(userSearchResultSchema) } } },
     async (request) => {
-      requireUser(request);
+      const viewer = requireUser(request);
       const { q, query, limit } = request.query;
-      return (await accounts.searchUsers(ctx.db, q ?? query ?? "", limit)).map(presentSearchResult);
+      const found = await accounts.searchUsers(ctx.db, q ?? query ?? "", limit);
+      return userNodes(
+        ctx.db,
+        viewer,
+        found.map((row) => row.id),
+      );
     },
   );
 

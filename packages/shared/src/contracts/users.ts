@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { USER_TYPES } from "../schemas/social";
+import { userNodeSchema } from "./social";
 
 /** A user as the API shows it; `email` only to the user themself. */
 export const userJsonSchema = z
@@ -11,6 +13,8 @@ export const userJsonSchema = z
       ai_agent_id: z.number().int().nullable().optional(),
       avatar_url: z.string().optional(),
       description: z.string().optional(),
+      display_name: z.string().optional(),
+      user_type: z.enum(USER_TYPES).optional(),
     }),
     created_at: z.string(),
   })
@@ -29,22 +33,6 @@ export type TokenPair = z.infer<typeof tokenPairSchema>;
 export const loginResponseSchema = tokenPairSchema.extend({ user: userJsonSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-/** People-spec 3 "User search result". */
-export const userSearchResultSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  username: z.string(),
-  content: z.object({
-    user_id: z.number().int(),
-    user_type: z.enum(["PERSON", "GROUP", "AI"]),
-    description: z.string().optional(),
-    avatar_url: z.string().optional(),
-    stats: z.object({
-      friends_count: z.number().int(),
-      groups_count: z.number().int(),
-      followers_count: z.number().int(),
-      following_count: z.number().int(),
-    }),
-  }),
-});
+/** People-spec 3 "User search result": the user's virtual USER node, with real type and stats. */
+export const userSearchResultSchema = userNodeSchema;
 export type UserSearchResult = z.infer<typeof userSearchResultSchema>;

@@ -54,6 +54,8 @@ export const updateMeBody = z
       .object({
         avatar_url: z.string().max(2048).optional(),
         description: z.string().max(500).optional(),
+        /** The name others see (people-spec 3 "name"); empty goes back to the user name. */
+        display_name: z.string().trim().max(32, MESSAGES.displayNameTooLong).optional(),
       })
       .strict()
       .optional(),

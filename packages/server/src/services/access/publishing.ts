@@ -49,6 +49,10 @@ export async function publicKnowledge(
   };
 }
 
+// A friend request reaches its target through a read grant on its own tree (services/social): that is a
+// message, not a shared tree, so the profile's shared / received lists leave it out.
+const NOT_FRIEND_REQUEST = sql`not (d.type = 'PROCESS' and d.content->>'xtype' = 'FriendRequestProcess')`;
+
 // A person shares and receives a bounded number of trees; lists past this are cut, not paged in SQL.
 const MAX_LISTED = 2_000;
 
@@ -72,14 +76,14 @@ export async function userAnchors(
           union all
           select n.anchor_id, p.created_at from dnode_permission p join dnode n on n.id = p.dnode_id
             where p.can_read or p.can_write) x on x.anchor_id = d.id
-        where d.owner_id = ${u} group by d.id`,
+        where d.owner_id = ${u} and ${NOT_FRIEND_REQUEST} group by d.id`,
     received: sql`select x.id, max(x.at) as at from (
           select coalesce(g.descendent_id, g.anchor_id) as id, g.created_at as at from anchor_grant g
             where g.user_id = ${u}
           union all
           select p.dnode_id, p.created_at from dnode_permission p
             where p.user_id = ${u} and (p.can_read or p.can_write)) x
-        join dnode d on d.id = x.id where d.owner_id <> ${u} group by x.id`,
+        join dnode d on d.id = x.id where d.owner_id <> ${u} and ${NOT_FRIEND_REQUEST} group by x.id`,
   }[input.type];
   const rows = await queryRows<{ id: number }>(
     db,

@@ -9,6 +9,8 @@ import { users } from "../../db/schema";
 import { AppError, conflict, notFound, unauthorized } from "../../errors";
 import { writeTransaction } from "../events/write-transaction";
 import { insertNodeRow } from "../nodes/write";
+import { queryTerms } from "../search/lexemes";
+import { nameVectorSql } from "../search/vector";
 import { loginSucceeded, spendLoginAttempt, spendRegistration } from "./login-throttle";
 import { endSession, rotate, startSession, type TokenPair } from "./sessions";
 import { pruneCounters } from "./throttle";
@@ -61,6 +63,7 @@ export async function register(db: Db, input: RegisterBody, ip: string, perHour:
             email: input.email,
             emailKey: emailKey(input.email),
             passwordHash,
+            searchVector: nameVectorSql(input.username) as unknown as string,
           })
           .returning(),
       );
@@ -167,22 +170,66 @@ export async function updateMe(db: Db, id: number, input: UpdateMeBody): Promise
       throw asTaken(error);
     });
   if (!row) throw notFound(MESSAGES.userNotFound, "USER_NOT_FOUND");
-  return row;
+  if (input.content?.display_name === undefined) return row;
+  // The display name is searched too (user search, people-spec 7).
+  const display = typeof row.content.display_name === "string" ? row.content.display_name : "";
+  const [searchable] = await db
+    .update(users)
+    .set({ searchVector: nameVectorSql(row.username, display) as unknown as string })
+    .where(eq(users.id, id))
+    .returning();
+  return searchable ?? row;
 }
 
-/** People by name: names starting with the text first, then names containing it; an empty text finds none. */
+/**
+ * People and groups by name (user name or display name), pinyin and initials, like node search: names
+ * starting with the text first, then names containing it, then lexeme matches (pinyin, initials,
+ * Chinese bigrams); an empty text finds none.
+ */
 export async function searchUsers(db: Db, text: string, limit: number): Promise<UserRow[]> {
   const needle = text.trim().toLowerCase();
   if (!needle) return [];
   const escaped = needle.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const terms = queryTerms(needle);
+  // Lexemes are letters and digits only (queryTerms), so quoting them cannot break out of the literal.
+  const tsquery = terms.map((t) => `'${t.lexeme}'${t.prefix ? ":*" : ""}`).join(" & ");
+  const display = sql`lower(coalesce(${users.content}->>'display_name', ''))`;
+  const named = sql`(lower(${users.username}) like ${`%${escaped}%`} or ${display} like ${`%${escaped}%`})`;
+  const matches = tsquery ? sql`(${named} or ${users.searchVector} @@ ${tsquery}::tsquery)` : named;
   return db
     .select()
     .from(users)
-    .where(sql`lower(${users.username}) like ${`%${escaped}%`}`)
+    .where(matches)
     .orderBy(
-      sql`lower(${users.username}) like ${`${escaped}%`} desc`,
+      sql`(lower(${users.username}) = ${needle} or ${display} = ${needle}) desc`,
+      sql`(lower(${users.username}) like ${`${escaped}%`} or ${display} like ${`${escaped}%`}) desc`,
+      sql`${named} desc`,
       sql`length(${users.username})`,
       users.id,
     )
     .limit(limit);
+}
+
+/**
+ * Fills the search vector of accounts made before user search had one (migration 0013), a batch at a
+ * time, so old accounts are found by pinyin too. Run once at start; answers how many it filled.
+ */
+export async function fillUserSearchVectors(db: Db, batch = 500): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const rows = await db
+      .select({ id: users.id, username: users.username, content: users.content })
+      .from(users)
+      .where(sql`${users.searchVector} is null`)
+      .limit(batch);
+    if (rows.length === 0) return filled;
+    for (const row of rows) {
+      const display = typeof row.content.display_name === "string" ? row.content.display_name : "";
+      await db
+        .update(users)
+        .set({ searchVector: nameVectorSql(row.username, display) as unknown as string })
+        .where(eq(users.id, row.id));
+    }
+    filled += rows.length;
+  }
 }

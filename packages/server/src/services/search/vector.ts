@@ -14,3 +14,13 @@ export function searchVectorSql(name: string, content: Record<string, unknown>):
     sql`, `,
   )}]::text[])`;
 }
+
+/** The tsvector SQL for a user's names (users.search_vector): the same lexemes as node names. */
+export function nameVectorSql(...names: Array<string | null | undefined>): SQL {
+  const lexemes = searchLexemes(...names).filter((l) => l.length <= MAX_LEXEME_CHARS);
+  if (lexemes.length === 0) return sql`''::tsvector`;
+  return sql`array_to_tsvector(ARRAY[${sql.join(
+    lexemes.map((l) => sql`${l}`),
+    sql`, `,
+  )}]::text[])`;
+}
