@@ -68,4 +68,32 @@ describe("undo and redo in the outliner", () => {
       await context.close();
     }
   });
+
+  it("keeps rows typed and renamed without a network, says so, and saves them when it returns", async () => {
+    const account = await createAccount("offline");
+    const id = await makeNode(account, { name: "离线" });
+    await makeNode(account, { name: "已有", location_id: id, relation_name: "CHILD_NODE" });
+    const { context, page } = await signedInPage(browser, account);
+    try {
+      await page.goto(`/data/${id}`);
+      await page.getByRole("treeitem", { name: "已有" }).waitFor();
+      await context.setOffline(true);
+      await page.getByRole("treeitem", { name: "已有" }).getByRole("textbox").click();
+      await page.keyboard.press("End");
+      await page.keyboard.type("改名");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("断网新行");
+      await page.getByText("网络已断开", { exact: false }).waitFor({ timeout: 10_000 });
+      expect(await visibleRows(page)).toEqual([
+        [1, "已有改名"],
+        [1, "断网新行"],
+      ]);
+
+      await context.setOffline(false);
+      await untilServerHas(serverTree(account, id), ["已有改名", "断网新行"]);
+      await page.getByText("网络已断开", { exact: false }).waitFor({ state: "detached", timeout: 10_000 });
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -366,13 +366,19 @@ describe("editing by keyboard", () => {
     expect(server.outline(1)).toEqual(["一", "二"]);
   });
 
-  it("rolls a refused name save back to the server's name", async () => {
+  it("keeps a name the server refused in the row, says so, and saves it with the next edit", async () => {
     renderNodePage();
     await waitFor(() => expect(names()).toEqual(["一", "二"]));
     server.refuse = { method: "POST", path: /update/, status: 400, error: "名称不能超过2000个字符" };
     type(editorOf("二"), "二改");
-    expect(await screen.findByText("保存失败：名称不能超过2000个字符")).toBeTruthy();
-    expect(names()).toEqual(["一", "二"]);
+    expect(
+      await screen.findByText("保存失败：名称不能超过2000个字符。你输入的文字仍保留在这一行，可修改后再试。"),
+    ).toBeTruthy();
+    expect(names()).toEqual(["一", "二改"]);
+    expect(server.nodes.get(3)?.name).toBe("二");
+    type(editorOf("二改"), "二改了");
+    await settled();
+    expect(server.nodes.get(3)?.name).toBe("二改了");
   });
 
   it("does not edit a node the server says is read-only", async () => {

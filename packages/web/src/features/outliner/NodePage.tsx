@@ -18,6 +18,7 @@ import { childRelationOf, forwardGroups, isGrouped } from "./groups";
 import { relationLabel } from "./ListRows";
 import { typeLabelOf } from "./name-prefix";
 import { nodeFetchMessage } from "./node-error";
+import { OfflineBanner } from "./OfflineBanner";
 import { OutlineTree } from "./OutlineTree";
 import { RelatedPanels } from "./RelatedPanels";
 import { useOutline } from "./store";
@@ -113,6 +114,7 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
   return (
     <ControllerContext.Provider value={controller}>
       <section className="ol-page">
+        <OfflineBanner />
         <Breadcrumb node={node} view={view} />
         <Typography.Title level={2} className="ol-title">
           {label && (

@@ -2,6 +2,7 @@ import { createContext, useContext } from "react";
 import { outlineApi } from "./api";
 import { OutlineController } from "./controller";
 import type { ControllerDeps } from "./core";
+import { keptWhileOffline } from "./offline";
 import type { TreeView } from "./tree-view";
 
 /**
@@ -11,7 +12,7 @@ import type { TreeView } from "./tree-view";
 let shared: OutlineController | null = null;
 
 const quiet: ControllerDeps = {
-  api: outlineApi,
+  api: keptWhileOffline(outlineApi),
   notify: () => undefined,
   warn: () => undefined,
   navigate: () => undefined,

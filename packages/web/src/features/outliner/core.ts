@@ -84,6 +84,8 @@ export class OutlineCore {
   private readonly savesInFlight = new Map<number, number>();
   private readonly saveChains = new Map<number, Promise<void>>();
   private readonly nameAtFocus = new Map<string, string>();
+  /** Nodes whose last save the server refused: what the row shows was typed, not saved. */
+  private readonly refused = new Set<number>();
   /** Ctrl+Z / Ctrl+Shift+Z: typing and structure on one stack. */
   readonly history = new UndoHistory();
   private typingRun: TypingRun | null = null;
@@ -140,7 +142,7 @@ export class OutlineCore {
   readonly isLocal = (id: number): boolean => {
     const pending = (key: number) => this.saves.has(key) || (this.savesInFlight.get(key) ?? 0) > 0;
     const temp = this.tempIds.get(id);
-    return pending(id) || (temp !== undefined && pending(temp));
+    return pending(id) || (temp !== undefined && pending(temp)) || this.refused.has(id);
   };
 
   isLabelled(id: number): boolean {
@@ -459,20 +461,19 @@ export class OutlineCore {
       const real = await this.realId(id);
       const saved = await this.deps.api.update(real, body);
       this.confirmed.set(real, saved);
+      this.refused.delete(real);
       // Version and relations come from the server; name, type and content stay as typed.
       upsertNodes([saved], () => true);
     } catch (error) {
       const real = this.current(id);
       if (this.failedTemps.has(id) || !this.node(real)) return;
-      const good = this.confirmed.get(real);
-      if (good)
-        useOutline.setState((s) => ({
-          nodes: {
-            ...s.nodes,
-            [real]: { ...s.nodes[real], name: good.name, type: good.type, content: good.content },
-          },
-        }));
-      this.deps.notify(zh.outliner.failedBecause(zh.outliner.saveFailed, reasonOf(error, zh.errors.request)));
+      // Typed text is never taken away (issue 11): it stays in the row, kept from server copies, until a
+      // later edit of the row saves.
+      this.refused.add(real);
+      const reason = reasonOf(error, zh.errors.request);
+      this.deps.notify(
+        `${zh.outliner.failedBecause(zh.outliner.saveFailed, reason)}。${zh.outliner.keptAfterRefusal}`,
+      );
     } finally {
       this.savesInFlight.set(id, (this.savesInFlight.get(id) ?? 1) - 1);
     }

@@ -37,6 +37,8 @@ export const outlinerTexts = {
     nameInput: "知识点名称",
     editName: "点击编辑名称",
     untitled: "未命名",
+    offline: (waiting: number) => `网络已断开：你的 ${waiting} 项修改都已保留，网络恢复后会自动保存。`,
+    keptAfterRefusal: "你输入的文字仍保留在这一行，可修改后再试。",
     expand: "展开",
     collapse: "收起",
     open: (name: string) => `打开「${name}」`,
