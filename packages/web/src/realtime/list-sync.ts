@@ -11,10 +11,15 @@ import { listKey } from "../features/outliner/view-id";
 export interface ListSyncController {
   readonly structural: { readonly size: number; idle(): Promise<void> };
   receive(nodes: Dnode[]): void;
+  /** A keyboard reorder of the list waiting to be sent (it is on screen, not yet on the server). */
+  hasWaitingReorder(listKey: string): boolean;
 }
 
 /** Changes to one list arriving this close together are fetched once. */
 export const LIST_SYNC_DEBOUNCE_MS = 100;
+/** A list this tab is editing is read again this much later (past the 500 ms reorder batch). */
+const BUSY_RETRY_MS = 600;
+const MAX_ATTEMPTS = 5;
 
 /** The loaded prefix of a list, as the server holds it now (one request, up to 200 rows). */
 function fetchPrefix(parentId: number, relation: string, size: number) {
@@ -42,7 +47,7 @@ export class ListSync {
   ) {}
 
   /** A link under `parentId` was made or changed: re-read the list if this tab has it loaded. */
-  touch(parentId: number, relation: string): void {
+  touch(parentId: number, relation: string, delayMs = LIST_SYNC_DEBOUNCE_MS, attempt = 0): void {
     const key = listKey(parentId, relation);
     if (!getList(parentId, relation)) return;
     clearTimeout(this.timers.get(key));
@@ -50,8 +55,8 @@ export class ListSync {
       key,
       setTimeout(() => {
         this.timers.delete(key);
-        void this.refresh(parentId, relation);
-      }, LIST_SYNC_DEBOUNCE_MS),
+        void this.refresh(parentId, relation, attempt);
+      }, delayMs),
     );
   }
 
@@ -80,6 +85,10 @@ export class ListSync {
     }
   }
 
+  private later(parentId: number, relation: string, attempt: number): void {
+    if (attempt + 1 < MAX_ATTEMPTS) this.touch(parentId, relation, BUSY_RETRY_MS, attempt + 1);
+  }
+
   stop(): void {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
@@ -87,7 +96,10 @@ export class ListSync {
 
   /** Reads the list's loaded prefix again and puts it in place (see the class comment). */
   async refresh(parentId: number, relation: string, attempt = 0): Promise<void> {
+    const key = listKey(parentId, relation);
+    const busy = () => this.controller.structural.size > 0 || this.controller.hasWaitingReorder(key);
     if (this.controller.structural.size > 0) await this.controller.structural.idle();
+    if (busy()) return this.later(parentId, relation, attempt);
     const before = getList(parentId, relation);
     if (before?.status !== "ready") return;
     const size = Math.min(MAX_RELATION_PAGE_SIZE, Math.max(DEFAULT_RELATION_PAGE_SIZE, before.ids.length));
@@ -100,18 +112,15 @@ export class ListSync {
     }
     const now = getList(parentId, relation);
     if (!now) return;
-    if (now.rev !== before.rev || this.controller.structural.size > 0) {
-      // The person edited this list while the answer was on its way: read it again once they are done.
-      if (attempt < 3) void this.refresh(parentId, relation, attempt + 1);
-      return;
-    }
+    // The person edited this list while the answer was on its way: read it again once they are done.
+    if (now.rev !== before.rev || busy()) return this.later(parentId, relation, attempt);
     this.controller.receive(page.related_nodes);
     putRelationMeta(page.relations);
     const fresh = idsOfGroup(page.relations, parentId, relation);
     const total = page.pagination_info[relation]?.total ?? fresh.length;
     // Rows loaded beyond what one request returns stay after it (a list of more than 200 loaded rows).
     const ids = now.ids.length > fresh.length && total > fresh.length ? mergePage(fresh, now.ids) : fresh;
-    setList(listKey(parentId, relation), {
+    setList(key, {
       ...now,
       ids,
       total: Math.max(total, ids.length),
