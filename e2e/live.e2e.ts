@@ -76,4 +76,64 @@ describe("live updates between two browsers", () => {
       await theirs.context.close();
     }
   });
+
+  it("a move, a reorder and a delete in one tab reach the same person's other tab, whose caret stays put", async () => {
+    const owner = await createAccount("live2");
+    const tree = await makeNode(owner, { type: "DIR", name: "两个标签页" });
+    const first = await makeNode(owner, { name: "甲", location_id: tree });
+    await makeNode(owner, { name: "乙", location_id: tree });
+    await makeNode(owner, { name: "丙丙丙", location_id: tree });
+
+    const here = await signedInPage(browser, owner);
+    const there = await signedInPage(browser, owner);
+    try {
+      const thereWatches = watching(there.page, first);
+      await there.page.goto(`/data/${tree}`);
+      await nameBox(there.page, "丙丙丙").waitFor();
+      await thereWatches;
+      // The other tab has its caret in the middle of a row nobody else touches.
+      await nameBox(there.page, "丙丙丙").click();
+      await there.page.keyboard.press("End");
+      await there.page.keyboard.press("ArrowLeft");
+      const caret = () =>
+        there.page.evaluate(() => {
+          const active = document.activeElement as HTMLTextAreaElement | null;
+          return { value: active?.value, at: active?.selectionStart };
+        });
+      expect(await caret()).toEqual({ value: "丙丙丙", at: 2 });
+
+      await here.page.goto(`/data/${tree}`);
+      const topRows = (page: Page) =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('[role="treeitem"][aria-level="1"] textarea')].map(
+            (area) => (area as HTMLTextAreaElement).value,
+          ),
+        );
+
+      // Tab: 乙 moves under 甲.
+      await nameBox(here.page, "乙").click();
+      await here.page.keyboard.press("Tab");
+      await expect.poll(() => topRows(there.page), { timeout: 5000 }).toEqual(["甲", "丙丙丙"]);
+      await expect
+        .poll(() =>
+          there.page.getByRole("treeitem", { name: "甲", exact: true }).getAttribute("aria-expanded"),
+        )
+        .toBe("false");
+      expect(await caret(), "after the move").toEqual({ value: "丙丙丙", at: 2 });
+
+      // Alt+Up twice: 丙丙丙 goes to the top (sent after the 500 ms reorder batch).
+      await nameBox(here.page, "丙丙丙").click();
+      await here.page.keyboard.press("Alt+ArrowUp");
+      await expect.poll(() => topRows(there.page), { timeout: 5000 }).toEqual(["丙丙丙", "甲"]);
+      expect(await caret(), "after the reorder").toEqual({ value: "丙丙丙", at: 2 });
+
+      // A delete (甲 and 乙 under it) leaves only the row being edited over there.
+      await apiCall(owner, "POST", "/dnode/delete_batch", { ids: [first] });
+      await expect.poll(() => topRows(there.page), { timeout: 5000 }).toEqual(["丙丙丙"]);
+      expect(await caret()).toEqual({ value: "丙丙丙", at: 2 });
+    } finally {
+      await here.context.close();
+      await there.context.close();
+    }
+  });
 });

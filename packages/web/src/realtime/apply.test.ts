@@ -43,6 +43,7 @@ let ctx: ApplyContext;
 let local: Set<number>;
 let structural: { size: number; idle: () => Promise<void> };
 let waitingReorder: Set<string>;
+let fetchNode: ReturnType<typeof vi.fn<(id: number) => Promise<Dnode>>>;
 let fetch: ReturnType<
   typeof vi.fn<(parent: number, relation: string, size: number) => Promise<RelationsWithData>>
 >;
@@ -60,7 +61,8 @@ beforeEach(() => {
     receive: (nodes: Dnode[]) => upsertNodes(nodes, (id) => local.has(id)),
   };
   fetch = vi.fn();
-  ctx = { controller, lists: new ListSync(controller, fetch), queryClient: new QueryClient() };
+  fetchNode = vi.fn();
+  ctx = { controller, lists: new ListSync(controller, fetch, fetchNode), queryClient: new QueryClient() };
 });
 afterEach(() => vi.useRealTimers());
 
@@ -123,18 +125,30 @@ describe("list changes", () => {
     expect(useOutline.getState().nodes[9].name).toBe("节点9");
   });
 
-  it("a list this tab does not show is not read", async () => {
+  it("a list this tab has not loaded is not read; its parent row is, for its child count", async () => {
     vi.useFakeTimers();
-    applyLiveMessage(
-      {
-        type: "relation_updated",
-        action: "created",
-        relation: { id: 1, xnode: 50, ynode: 51, relation_name: "CHILD_NODE" } as never,
-      },
-      ctx,
-    );
+    upsertNodes([dnode(50, "收起的行")]);
+    fetchNode.mockResolvedValue({
+      ...dnode(50, "收起的行", 2),
+      relations: { CHILD_NODE: { size: 1, head: [51], dict: {} } },
+    });
+    for (const [x, y] of [
+      [50, 51],
+      [60, 61],
+    ])
+      applyLiveMessage(
+        {
+          type: "relation_updated",
+          action: "created",
+          relation: { id: 1, xnode: x, ynode: y, relation_name: "CHILD_NODE" } as never,
+        },
+        ctx,
+      );
     await vi.advanceTimersByTimeAsync(500);
     expect(fetch).not.toHaveBeenCalled();
+    // Node 60 is shown nowhere in this tab: nothing to read.
+    expect(fetchNode.mock.calls).toEqual([[50]]);
+    expect(useOutline.getState().nodes[50].relations.CHILD_NODE.size).toBe(1);
   });
 
   it("waits for this tab's own structural edits, and reads again if the list changed meanwhile", async () => {

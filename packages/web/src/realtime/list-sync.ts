@@ -6,6 +6,7 @@ import { putRelationMeta } from "../features/outliner/relation-meta";
 import { getList, setList, useOutline } from "../features/outliner/store";
 import type { Dnode, RelationsWithData } from "../features/outliner/types";
 import { listKey } from "../features/outliner/view-id";
+import { keepingCaret } from "./keep-caret";
 
 /** The parts of the outline controller a live list update needs. */
 export interface ListSyncController {
@@ -44,12 +45,16 @@ export class ListSync {
   constructor(
     private readonly controller: ListSyncController,
     private readonly fetch = fetchPrefix,
+    private readonly fetchNode = (id: number) => api.get<Dnode>(`/dnode/${id}`),
   ) {}
 
   /** A link under `parentId` was made or changed: re-read the list if this tab has it loaded. */
   touch(parentId: number, relation: string, delayMs = LIST_SYNC_DEBOUNCE_MS, attempt = 0): void {
     const key = listKey(parentId, relation);
-    if (!getList(parentId, relation)) return;
+    if (!getList(parentId, relation)) {
+      this.countsChanged(parentId);
+      return;
+    }
     clearTimeout(this.timers.get(key));
     this.timers.set(
       key,
@@ -60,15 +65,41 @@ export class ListSync {
     );
   }
 
+  /**
+   * A shown row whose children are not loaded gained or lost one: the row is read again, so its child
+   * count (the bullet, the expander) is right when it is opened.
+   */
+  private countsChanged(id: number): void {
+    if (!useOutline.getState().nodes[id]) return;
+    const key = `node:${id}`;
+    clearTimeout(this.timers.get(key));
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        this.fetchNode(id).then(
+          (node) => this.controller.receive([node]),
+          (error) => console.warn("实时更新节点失败", error),
+        );
+      }, LIST_SYNC_DEBOUNCE_MS),
+    );
+  }
+
   /** A link was removed: its row leaves the list now. */
   remove(parentId: number, relation: string, id: number): void {
     const list = getList(parentId, relation);
-    if (!list?.ids.includes(id)) return;
-    setList(listKey(parentId, relation), {
-      ...list,
-      ids: withoutId(list.ids, id),
-      total: Math.max(0, list.total - 1),
-    });
+    if (!list) {
+      this.countsChanged(parentId);
+      return;
+    }
+    if (!list.ids.includes(id)) return;
+    keepingCaret(() =>
+      setList(listKey(parentId, relation), {
+        ...list,
+        ids: withoutId(list.ids, id),
+        total: Math.max(0, list.total - 1),
+      }),
+    );
   }
 
   /** Deleted nodes leave every list that shows them. */
@@ -77,11 +108,13 @@ export class ListSync {
     for (const [key, list] of Object.entries(useOutline.getState().lists)) {
       const kept = list.ids.filter((id) => !gone.has(id));
       if (kept.length !== list.ids.length)
-        setList(key, {
-          ...list,
-          ids: kept,
-          total: Math.max(0, list.total - (list.ids.length - kept.length)),
-        });
+        keepingCaret(() =>
+          setList(key, {
+            ...list,
+            ids: kept,
+            total: Math.max(0, list.total - (list.ids.length - kept.length)),
+          }),
+        );
     }
   }
 
@@ -99,7 +132,10 @@ export class ListSync {
     const key = listKey(parentId, relation);
     const busy = () => this.controller.structural.size > 0 || this.controller.hasWaitingReorder(key);
     if (this.controller.structural.size > 0) await this.controller.structural.idle();
-    if (busy()) return this.later(parentId, relation, attempt);
+    if (busy()) {
+      this.later(parentId, relation, attempt);
+      return;
+    }
     const before = getList(parentId, relation);
     if (before?.status !== "ready") return;
     const size = Math.min(MAX_RELATION_PAGE_SIZE, Math.max(DEFAULT_RELATION_PAGE_SIZE, before.ids.length));
@@ -113,18 +149,16 @@ export class ListSync {
     const now = getList(parentId, relation);
     if (!now) return;
     // The person edited this list while the answer was on its way: read it again once they are done.
-    if (now.rev !== before.rev || busy()) return this.later(parentId, relation, attempt);
+    if (now.rev !== before.rev || busy()) {
+      this.later(parentId, relation, attempt);
+      return;
+    }
     this.controller.receive(page.related_nodes);
     putRelationMeta(page.relations);
     const fresh = idsOfGroup(page.relations, parentId, relation);
     const total = page.pagination_info[relation]?.total ?? fresh.length;
     // Rows loaded beyond what one request returns stay after it (a list of more than 200 loaded rows).
     const ids = now.ids.length > fresh.length && total > fresh.length ? mergePage(fresh, now.ids) : fresh;
-    setList(key, {
-      ...now,
-      ids,
-      total: Math.max(total, ids.length),
-      status: "ready",
-    });
+    keepingCaret(() => setList(key, { ...now, ids, total: Math.max(total, ids.length), status: "ready" }));
   }
 }
