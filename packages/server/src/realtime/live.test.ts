@@ -169,7 +169,49 @@ describe("/ws/processes/ delivers what changes to the nodes a client shows", () 
   });
 });
 
+describe("process messages", () => {
+  it("a process made for someone reaches them as process_created without their watching it; a draft reaches no one", async () => {
+    // Bob reads the process through a shared tree: the rights rule still holds at delivery (a process
+    // aimed at someone gives them no read right of its own yet; see issue 15's report).
+    const { dnode: shared } = await createNode(server, alice.access, { type: "DIR", name: "合作" });
+    await call(server, "POST", "/api/dnode-permission/", {
+      token: alice.access,
+      body: { dnode: shared.id, user: bob.user.id, can_read: true },
+    });
+    const bobs = await connect(server, bob.access);
+    const { dnode: draft } = await createNode(server, alice.access, {
+      type: "PROCESS",
+      name: "还是草稿",
+      location_id: shared.id,
+      content: { target_user_id: bob.user.id },
+    });
+    const { dnode } = await createNode(server, alice.access, {
+      type: "PROCESS",
+      name: "请帮我看看",
+      location_id: shared.id,
+      content: { self_status: "delegated", target_user_id: bob.user.id },
+    });
+    const created = await bobs.waitFor((m) => m.type === "process_created");
+    expect(created).toMatchObject({ dnode: { id: dnode.id, name: "请帮我看看" } });
+    await quiet();
+    expect(JSON.stringify(bobs.messages)).not.toContain(draft.name);
+    bobs.socket.close(1000);
+  });
+});
+
 describe("the socket's own life", () => {
+  it("tells every client to poll (mode_changed) when the server shuts down", async () => {
+    const leaving = await startTestServer();
+    const user = await makeUser(leaving);
+    const client = await connect(leaving, user.access);
+    const closing = leaving.close();
+    // What the web client does on mode_changed: close with 1000 and poll.
+    const told = await client.waitFor((m) => m.type === "mode_changed");
+    client.socket.close(1000);
+    await closing;
+    expect(told).toEqual({ type: "mode_changed", mode: "polling" });
+  });
+
   it("says idle_timeout and closes with 1000 when the client says nothing", async () => {
     const client = await connect(server, alice.access);
     expect(await client.closed).toBe(1000);
