@@ -53,6 +53,8 @@ export function RichTextEditor({
   const { message } = App.useApp();
   const { status, save, markSaved, isSaved } = useAutosave(onSave ?? noSave);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  // Set once the editor says "create": a newer text arriving before it is taken then (see below).
+  const [created, setCreated] = useState(false);
   const toolbarRef = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const callbacks = useRef<EditorCallbacks>({
@@ -74,7 +76,10 @@ export function RichTextEditor({
         class: "rich-text-content",
       },
     },
-    onCreate: ({ editor: created }) => markSaved(editorHtml(created)),
+    onCreate: ({ editor: made }) => {
+      markSaved(editorHtml(made));
+      setCreated(true);
+    },
     onBlur: ({ editor: blurred }) => {
       if (blurred.isEditable) void save(editorHtml(blurred));
     },
@@ -117,12 +122,14 @@ export function RichTextEditor({
   // A newer text from the server replaces the shown one, unless the person has unsaved edits in it.
   // The server's sanitised copy of what was just saved (table styles stripped …) is the same
   // document, and must not reset the caret.
+  // A text arriving between the editor's construction and its "create" (a live update, a streaming
+  // answer) is taken once it is created, not lost.
   useEffect(() => {
-    if (!editor || editor.isDestroyed || !isSaved(editorHtml(editor))) return;
+    if (!editor || editor.isDestroyed || !created || !isSaved(editorHtml(editor))) return;
     if (createDocument(html, editor.schema).eq(editor.state.doc)) return;
     editor.commands.setContent(html, { emitUpdate: false });
     markSaved(editorHtml(editor));
-  }, [editor, html, isSaved, markSaved]);
+  }, [editor, created, html, isSaved, markSaved]);
 
   // Leaving the page while typing fires no blur: keep the text anyway.
   useEffect(
