@@ -19,6 +19,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The node as the one node cache holds it, as the node page reads it. */
+function FromCache({ id }: { id: number }) {
+  const cached = useOutline((s) => s.nodes[id]);
+  return <NodeContent node={cached} onChanged={() => {}} />;
+}
+
 describe("NodeContent", () => {
   it("opens the text of a node that has text, and hides it with its toggle", async () => {
     mockFetch(() => ({ body: {} }));
@@ -37,11 +43,7 @@ describe("NodeContent", () => {
     resetOutline();
     const node = makeNode();
     upsertNodes([node]);
-    function FromCache() {
-      const cached = useOutline((s) => s.nodes[node.id]);
-      return <NodeContent node={cached} onChanged={() => {}} />;
-    }
-    renderInApp(<FromCache />);
+    renderInApp(<FromCache id={node.id} />);
     expect(screen.queryByRole("status")).toBeNull();
     act(() => appendChunk(node.id, "<p>宋朝"));
     act(() => appendChunk(node.id, "分为北宋和南宋</p>"));
