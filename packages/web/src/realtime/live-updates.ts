@@ -7,6 +7,7 @@ import { useOutline } from "../features/outliner/store";
 import { applyLiveMessage, nodesChanged } from "./apply";
 import { ListSync } from "./list-sync";
 import { LiveConnection, type SocketLike } from "./live-connection";
+import { onShownChange, shownIds } from "./shown";
 import { shownNodeIds, Watcher } from "./watch";
 
 /** Store and query changes are turned into one subscription update at most this often. */
@@ -58,7 +59,7 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
     log: (message, error) => console.warn(message, error ?? ""),
   });
   watcher = new Watcher(
-    () => shownNodeIds(openPages(queryClient), useOutline.getState().lists),
+    () => shownNodeIds([...openPages(queryClient), ...shownIds()], useOutline.getState().lists),
     (message) => connection.send(message),
   );
 
@@ -89,6 +90,7 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
   const offQueries = queryClient.getQueryCache().subscribe((event) => {
     if (event.query.queryKey[0] === "dnode" && event.type.startsWith("observer")) schedule();
   });
+  const offShown = onShownChange(schedule);
   const onActivity = () => connection.activity();
   const onVisible = () => {
     if (document.visibilityState === "visible") onActivity();
@@ -103,6 +105,7 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
     if (timer) clearTimeout(timer);
     offStore();
     offQueries();
+    offShown();
     window.removeEventListener("keydown", onActivity, { capture: true });
     window.removeEventListener("pointerdown", onActivity, { capture: true });
     document.removeEventListener("visibilitychange", onVisible);
