@@ -136,4 +136,25 @@ describe("live updates between two browsers", () => {
       await there.context.close();
     }
   });
+
+  it("a tree's card on the home page takes a rename made elsewhere", async () => {
+    const owner = await createAccount("live3");
+    const tree = await makeNode(owner, {
+      type: "DIR",
+      name: "首页上的树",
+      location_id: owner.rootId,
+      relation_name: "USER_ROOT",
+    });
+    const home = await signedInPage(browser, owner);
+    try {
+      const homeWatches = watching(home.page, tree);
+      await home.page.goto("/");
+      await home.page.getByRole("link", { name: "打开「首页上的树」" }).waitFor();
+      await homeWatches;
+      await apiCall(owner, "POST", `/dnode/${tree}/update`, { name: "改了名的树" });
+      await home.page.getByRole("link", { name: "打开「改了名的树」" }).waitFor({ timeout: 5000 });
+    } finally {
+      await home.context.close();
+    }
+  });
 });
