@@ -3,8 +3,11 @@
 import { parentPort, workerData } from "node:worker_threads";
 import WebSocket from "ws";
 
-const { url, count, nodeId } = workerData;
+// `urls`: one per user; the sockets are spread over them in turn.
+const { urls, count, nodeId } = workerData;
 const sockets = [];
+/** The last name each socket was told (edits of one node in one delivery batch arrive as one message). */
+const lastName = [];
 let updates = 0;
 
 async function open() {
@@ -13,13 +16,17 @@ async function open() {
     for (let j = i; j < Math.min(count, i + 50); j++) {
       batch.push(
         new Promise((resolve, reject) => {
-          const socket = new WebSocket(url);
+          const socket = new WebSocket(urls[j % urls.length]);
+          const index = sockets.length;
           socket.on("message", (data) => {
             const message = JSON.parse(String(data));
             if (message.type === "connection_established") {
               socket.send(JSON.stringify({ type: "subscribe", node_ids: [nodeId] }));
               resolve();
-            } else if (message.type === "node_updated") updates++;
+            } else if (message.type === "node_updated") {
+              updates++;
+              lastName[index] = message.dnode.name;
+            }
           });
           socket.on("error", reject);
           sockets.push(socket);
@@ -31,7 +38,10 @@ async function open() {
 }
 
 parentPort.on("message", (message) => {
-  if (message === "count") parentPort.postMessage({ updates });
+  if (message.count !== undefined) {
+    const reached = lastName.filter((name) => name === message.count).length;
+    parentPort.postMessage({ updates, reached });
+  }
   if (message === "close") {
     for (const socket of sockets) socket.close(1000);
     parentPort.postMessage({ closed: true });
