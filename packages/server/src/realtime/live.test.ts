@@ -229,7 +229,7 @@ describe("the socket's own life", () => {
   });
 
   it("beats, and closes with 4401 when the token expires, on both channels", async () => {
-    const shortLived = await startTestServer({ accessTokenTtl: 2, liveHeartbeatMs: 300 });
+    const shortLived = await startTestServer({ accessTokenTtl: 3, liveHeartbeatMs: 200 });
     try {
       const user = await makeUser(shortLived);
       const { id } = await createTask(shortLived.database.db, user.user.id);
