@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { benchAccounts } from "./accounts.bench";
 import { benchGraph } from "./graph.bench";
+import { benchLive } from "./live.bench";
 import { benchOutliner } from "./outliner.bench";
 import type { Measurement } from "./stats";
 
@@ -15,6 +16,7 @@ const suites: Record<string, () => Promise<Measurement[]>> = {
   accounts: benchAccounts,
   "node graph (100k nodes, PGlite)": benchGraph,
   "outliner in Chromium (production build)": benchOutliner,
+  "live updates (PostgreSQL, two app servers)": benchLive,
 };
 const only = process.argv.slice(2);
 const latestJson = path.join(here, "results", "latest.json");

@@ -87,9 +87,10 @@ export async function buildApp(
   );
   await app.register(authPlugin, { tokens });
   await app.register(inputGuard);
+  // Before the websocket plugin: its preClose closes every socket, and ours must tell them to poll first.
+  const hub = await startLiveUpdates(app, database);
   await app.register(websocket);
   await app.register(websocketRoutes, { ctx });
-  const hub = await startLiveUpdates(app, database);
   await app.register(processesChannel, { ctx, hub });
   await app.register(processRoutes, { ctx });
   await app.register(appVersionRoutes, { ctx });

@@ -20,6 +20,8 @@ export interface AppConfig {
   refreshTokenTtl: number;
   /** A live socket that says nothing this long gets idle_timeout (default 10 minutes; tests shorten it). */
   liveIdleTimeoutMs?: number;
+  /** The live sockets' heartbeat (default 30 s; tests shorten it). */
+  liveHeartbeatMs?: number;
   /**
    * Check every answer against its route's response schema (the contracts) and fail on any drift.
    * On in tests (the harness) and the e2e server; off in production, where answers are only stringified.

@@ -1,4 +1,4 @@
-import { type DnodeJson, type ServerMessage, statusOf } from "@zhishu/shared";
+import type { DnodeJson, ServerMessage } from "@zhishu/shared";
 import { inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type DnodeWithExtras, selectNodeRows } from "../db/node-rows";
@@ -7,6 +7,13 @@ import { presentRelation } from "../presenters/relation";
 import type { RelationRef } from "../services/events/write-transaction";
 import { presentNodeIds } from "../services/nodes/read";
 import { type LiveHub, type LiveSocket, send } from "./hub";
+
+/**
+ * A draft is never announced (people-spec 4 "Draft AskProcess"). Read from the raw status, as
+ * my_processes reads it: statuses the timed-process machine does not know (delegated, from the
+ * dialogue issue) are not drafts, where statusOf would call them one.
+ */
+const isDraft = (content: Record<string, unknown>) => (content.self_status ?? "draft") === "draft";
 
 /** An event row as the bus reads it. */
 export interface EventRow {
@@ -96,7 +103,7 @@ export async function deliverEvents(db: Db, hub: LiveHub, events: EventRow[]): P
       return change.created ? { type: "process_created", dnode } : { type: "process_updated", dnode, fields };
     };
     const recipients = hub.watching([id]);
-    if (isProcess && statusOf(row.content) !== "draft")
+    if (isProcess && !isDraft(row.content))
       for (const live of hub.ofUsers(concernedUsers(row))) recipients.add(live);
     for (const live of recipients) out.push({ live, origin: change.origin, needs: [id], build: message });
   }

@@ -1,6 +1,8 @@
 import { type ServerMessage, WS_CLOSE } from "@zhishu/shared";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { createTask } from "../services/tasks/tasks";
 import { call, makeUser } from "../test/client";
 import { createNode } from "../test/factories";
 import { startSecondServer, startTestServer, type TestServer, testDbKind } from "../test/harness";
@@ -167,7 +169,49 @@ describe("/ws/processes/ delivers what changes to the nodes a client shows", () 
   });
 });
 
+describe("process messages", () => {
+  it("a process made for someone reaches them as process_created without their watching it; a draft reaches no one", async () => {
+    // Bob reads the process through a shared tree: the rights rule still holds at delivery (a process
+    // aimed at someone gives them no read right of its own yet; see issue 15's report).
+    const { dnode: shared } = await createNode(server, alice.access, { type: "DIR", name: "合作" });
+    await call(server, "POST", "/api/dnode-permission/", {
+      token: alice.access,
+      body: { dnode: shared.id, user: bob.user.id, can_read: true },
+    });
+    const bobs = await connect(server, bob.access);
+    const { dnode: draft } = await createNode(server, alice.access, {
+      type: "PROCESS",
+      name: "还是草稿",
+      location_id: shared.id,
+      content: { target_user_id: bob.user.id },
+    });
+    const { dnode } = await createNode(server, alice.access, {
+      type: "PROCESS",
+      name: "请帮我看看",
+      location_id: shared.id,
+      content: { self_status: "delegated", target_user_id: bob.user.id },
+    });
+    const created = await bobs.waitFor((m) => m.type === "process_created");
+    expect(created).toMatchObject({ dnode: { id: dnode.id, name: "请帮我看看" } });
+    await quiet();
+    expect(JSON.stringify(bobs.messages)).not.toContain(draft.name);
+    bobs.socket.close(1000);
+  });
+});
+
 describe("the socket's own life", () => {
+  it("tells every client to poll (mode_changed) when the server shuts down", async () => {
+    const leaving = await startTestServer();
+    const user = await makeUser(leaving);
+    const client = await connect(leaving, user.access);
+    const closing = leaving.close();
+    // What the web client does on mode_changed: close with 1000 and poll.
+    const told = await client.waitFor((m) => m.type === "mode_changed");
+    client.socket.close(1000);
+    await closing;
+    expect(told).toEqual({ type: "mode_changed", mode: "polling" });
+  });
+
   it("says idle_timeout and closes with 1000 when the client says nothing", async () => {
     const client = await connect(server, alice.access);
     expect(await client.closed).toBe(1000);
@@ -184,12 +228,22 @@ describe("the socket's own life", () => {
     client.socket.close(1000);
   });
 
-  it("closes with 4401 when the token expires", async () => {
-    const shortLived = await startTestServer({ accessTokenTtl: 1 });
+  it("beats, and closes with 4401 when the token expires, on both channels", async () => {
+    const shortLived = await startTestServer({ accessTokenTtl: 3, liveHeartbeatMs: 200 });
     try {
       const user = await makeUser(shortLived);
-      const client = await connect(shortLived, user.access);
-      expect(await client.closed).toBe(WS_CLOSE.unauthorized);
+      const { id } = await createTask(shortLived.database.db, user.user.id);
+      const processes = await connect(shortLived, user.access);
+      const task = new WebSocket(
+        `${shortLived.url.replace(/^http/, "ws")}/ws/task/${id}?token=${user.access}`,
+      );
+      const taskMessages: string[] = [];
+      task.on("message", (data) => taskMessages.push(JSON.parse(String(data)).type));
+      const taskClosed = new Promise<number>((resolve) => task.on("close", resolve));
+      expect(await processes.closed).toBe(WS_CLOSE.unauthorized);
+      expect(await taskClosed).toBe(WS_CLOSE.unauthorized);
+      expect(processes.messages.filter((m) => m.type === "heartbeat").length).toBeGreaterThanOrEqual(2);
+      expect(taskMessages.filter((type) => type === "heartbeat").length).toBeGreaterThanOrEqual(2);
     } finally {
       await shortLived.close();
     }
@@ -252,5 +306,30 @@ describe.skipIf(testDbKind !== "postgres")("across app servers", () => {
     } finally {
       await second.close();
     }
+  });
+
+  it("an event committed while the listening connection is down is delivered once it is back", async () => {
+    const { dnode } = await createNode(server, alice.access, { name: "断线之前" });
+    const client = await connect(server, alice.access);
+    await client.subscribe([dnode.id]);
+    // Ends this database's LISTEN connection, as a PostgreSQL restart or a failover would.
+    const ended = await server.database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`,
+    );
+    expect((ended as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
+    await quiet(100);
+    await rename(server, alice.access, dnode.id, "断线时改的");
+    const renamed = await client.waitFor(
+      (m) => m.type === "node_updated" && m.dnode.name === "断线时改的",
+      5000,
+    );
+    expect(renamed).toMatchObject({ dnode: { id: dnode.id } });
+    await quiet();
+    // Delivered once, not again by the catch-up.
+    expect(
+      client.messages.filter((m) => m.type === "node_updated" && m.dnode.name === "断线时改的"),
+    ).toHaveLength(1);
+    client.socket.close(1000);
   });
 });

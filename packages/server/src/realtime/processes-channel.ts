@@ -1,17 +1,16 @@
 import {
   clientMessageSchema,
   WS_CLOSE,
-  WS_HEARTBEAT_MS,
   WS_IDLE_TIMEOUT_MS,
   WS_MAX_SUBSCRIPTIONS,
   WS_PROCESSES_PATH,
 } from "@zhishu/shared";
 import type { FastifyInstance } from "fastify";
-import { decodeJwt } from "jose";
 import type { AppContext } from "../context";
 import { rightsOnIds } from "../policies/node";
 import { parseClientId } from "../services/events/origin";
 import { type LiveHub, type LiveSocket, send } from "./hub";
+import { keepSocket } from "./socket-life";
 
 /**
  * /ws/processes/?token=…&client_id=… (people-spec 4 "Live updates"): greets, beats every 30 s, takes
@@ -40,20 +39,13 @@ export async function processesChannel(
     hub.add(live);
     send(live, { type: "connection_established", user_id: userId });
 
-    const heartbeat = setInterval(() => send(live, { type: "heartbeat" }), WS_HEARTBEAT_MS);
+    keepSocket(socket, token, ctx.config.liveHeartbeatMs);
     const idleMs = ctx.config.liveIdleTimeoutMs ?? WS_IDLE_TIMEOUT_MS;
     let idle = setTimeout(() => idleOut(), idleMs);
     const idleOut = () => {
       send(live, { type: "idle_timeout" });
       socket.close(WS_CLOSE.normal, "idle");
     };
-    const exp = decodeJwt(token).exp;
-    const expiry = exp
-      ? setTimeout(
-          () => socket.close(WS_CLOSE.unauthorized, "token expired"),
-          Math.max(0, exp * 1000 - Date.now()),
-        )
-      : null;
 
     socket.on("message", async (data) => {
       clearTimeout(idle);
@@ -81,9 +73,7 @@ export async function processesChannel(
       }
     });
     socket.on("close", () => {
-      clearInterval(heartbeat);
       clearTimeout(idle);
-      if (expiry) clearTimeout(expiry);
       hub.remove(live);
     });
   });

@@ -1,23 +1,19 @@
+import { WS_CLOSE } from "@zhishu/shared";
 import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import type { AppContext } from "../context";
 import { findTask } from "../services/tasks/tasks";
+import { keepSocket } from "./socket-life";
 
-const HEARTBEAT_MS = 30_000;
 // Close codes in the application range: the client reconnects on anything but 1000.
-export const WS_CLOSE_UNAUTHORIZED = 4401;
-export const WS_CLOSE_FORBIDDEN = 4403;
-export const WS_CLOSE_NOT_FOUND = 4404;
-
-/** Keeps a socket alive with heartbeat messages until it closes. */
-function startHeartbeat(socket: WebSocket): void {
-  const timer = setInterval(() => socket.send(JSON.stringify({ type: "heartbeat" })), HEARTBEAT_MS);
-  socket.on("close", () => clearInterval(timer));
-}
+export const WS_CLOSE_UNAUTHORIZED = WS_CLOSE.unauthorized;
+export const WS_CLOSE_FORBIDDEN = WS_CLOSE.forbidden;
+export const WS_CLOSE_NOT_FOUND = WS_CLOSE.notFound;
 
 /**
- * /ws/task/{taskId} (people-spec 4), token in the query: authenticates and greets; the chunks it carries
- * arrive with the AI issue. /ws/processes/ lives in processes-channel.ts.
+ * /ws/task/{taskId} (people-spec 4), token in the query: authenticates, accepts only the task's owner,
+ * greets, beats and closes with 4401 when the token expires; the chunks it carries arrive with the AI
+ * issue. /ws/processes/ lives in processes-channel.ts.
  */
 export async function websocketRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const authenticate = async (socket: WebSocket, token: unknown): Promise<number | null> => {
@@ -27,7 +23,8 @@ export async function websocketRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   };
 
   app.get("/ws/task/:taskId", { websocket: true }, async (socket, request) => {
-    const userId = await authenticate(socket, (request.query as Record<string, unknown>).token);
+    const token = (request.query as Record<string, unknown>).token;
+    const userId = await authenticate(socket, token);
     if (userId === null) return;
     const { taskId } = request.params as { taskId: string };
     // A task's stream is its owner's alone (AI answers may quote private nodes).
@@ -35,6 +32,6 @@ export async function websocketRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     if (!found) return socket.close(WS_CLOSE_NOT_FOUND, "task not found");
     if (found.ownerId !== userId) return socket.close(WS_CLOSE_FORBIDDEN, "forbidden");
     socket.send(JSON.stringify({ type: "connection_established", task_id: taskId }));
-    startHeartbeat(socket);
+    keepSocket(socket, token as string, ctx.config.liveHeartbeatMs);
   });
 }

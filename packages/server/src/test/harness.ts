@@ -46,17 +46,18 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
 
 /**
  * Starts the app over real HTTP on a fresh database (PGlite in memory, or a new PostgreSQL database);
- * a logger sees every statement (benchmarks).
+ * a logger sees every statement (benchmarks); `kind` overrides TEST_DB (the live benchmark needs PostgreSQL).
  */
 export async function startTestServer(
   overrides: Partial<AppConfig> = {},
   logger?: QueryLogger,
+  kind = testDbKind,
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "zhishu-test-"));
   let database: Database;
   let dropDatabase = async () => {};
   let databaseUrl: string | undefined;
-  if (testDbKind === "postgres") {
+  if (kind === "postgres") {
     const created = await createPostgresDatabase();
     database = await openPostgres(created.url, 5, logger);
     dropDatabase = created.drop;

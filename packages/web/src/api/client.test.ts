@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, api } from "./client";
+import { CLIENT_ID } from "./client-id";
 import { fakeToken, mockFetch } from "./test-helpers";
 import { readTokens, writeTokens } from "./tokens";
 
@@ -15,6 +16,18 @@ describe("api client", () => {
     const fetch = mockFetch(() => ({ body: { ok: 1 } }));
     await api.post("/x", { a: 1 });
     expect(headerOf(fetch.mock.calls[0][1] as RequestInit)).toBe(`Bearer ${access}`);
+  });
+
+  it("names this tab on every request (X-Client-Id), the same id each time, so live updates skip its own echo", async () => {
+    writeTokens({ access: fakeToken(600), refresh: fakeToken(3600) });
+    const fetch = mockFetch(() => ({ body: {} }));
+    await api.post("/x", {});
+    await api.get("/y");
+    const ids = fetch.mock.calls.map(
+      ([, init]) => (init as RequestInit & { headers: Record<string, string> }).headers["x-client-id"],
+    );
+    expect(ids).toEqual([CLIENT_ID, CLIENT_ID]);
+    expect(CLIENT_ID).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
   });
 
   it("refreshes an expired token once for concurrent calls, then uses the new one", async () => {

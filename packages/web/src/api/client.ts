@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from "@zhishu/shared";
 import { zh } from "../i18n/zh-CN";
+import { CLIENT_ID } from "./client-id";
 import { clearTokens, isExpired, readTokens, writeTokens } from "./tokens";
 
 const BASE = "/api";
@@ -52,7 +53,7 @@ async function refreshTokens(): Promise<string | null> {
 }
 
 /** A usable access token: refreshed first when expired by the client clock; null means send none. */
-async function accessToken(): Promise<string | null> {
+export async function accessToken(): Promise<string | null> {
   const tokens = readTokens();
   if (!tokens) return null;
   if (!isExpired(tokens.access)) return tokens.access;
@@ -89,7 +90,8 @@ function urlFor(path: string, query?: RequestOptions["query"]): string {
 
 async function send<T>(method: string, path: string, options: RequestOptions): Promise<T> {
   const token = await accessToken();
-  const headers: Record<string, string> = {};
+  // Which tab this is: the live channel does not echo this tab's own changes back to it.
+  const headers: Record<string, string> = { "x-client-id": CLIENT_ID };
   if (token) headers.authorization = `Bearer ${token}`;
   // A FormData body (uploads) sets its own multipart content type, boundary included.
   const isForm = options.body instanceof FormData;

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { VersionPrompt } from "../features/version/VersionPrompt";
+import { LiveUpdates } from "../realtime/LiveUpdates";
 import { useAuth } from "../stores/auth";
 import { Providers } from "./Providers";
 import { routes } from "./routes";
@@ -21,6 +22,7 @@ export function App() {
     <Providers>
       <QueryClientProvider client={queryClient}>
         <VersionPrompt />
+        <LiveUpdates />
         <RouterProvider router={router} />
       </QueryClientProvider>
     </Providers>

@@ -4,6 +4,7 @@ import { Button, Card, Tag, Typography } from "antd";
 import { useNavigate } from "react-router";
 import { zh } from "../../i18n/zh-CN";
 import { relativeTime } from "../../lib/relative-time";
+import { useLiveNode } from "../../realtime/shown";
 import type { Dnode } from "../outliner/types";
 import { cardPreview } from "./card-preview";
 import "./node-card.css";
@@ -15,7 +16,9 @@ interface NodeCardProps {
 }
 
 /** A node as a 240 px card (workspace-spec 2): type, name, a 50-character preview; a click opens it. */
-export function NodeCard({ node, onDelete }: NodeCardProps) {
+export function NodeCard({ node: loaded, onDelete }: NodeCardProps) {
+  // What the page loaded, or the cache's newer copy (a rename made elsewhere shows here too).
+  const node = useLiveNode(loaded);
   const navigate = useNavigate();
   const name = node.locked ? zh.card.locked : node.name || zh.card.untitled;
   const label =

@@ -1,6 +1,8 @@
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../api/test-helpers";
+import { appendChunk, streamDone, useStreamingStore } from "../../realtime/streaming";
+import { resetOutline, upsertNodes, useOutline } from "../outliner/store";
 import { NodeContent } from "./NodeContent";
 import { makeNode, renderInApp, sentBody } from "./test-helpers";
 
@@ -13,8 +15,15 @@ beforeAll(() => {
 
 afterEach(() => {
   cleanup();
+  useStreamingStore.setState({ ids: {} });
   vi.unstubAllGlobals();
 });
+
+/** The node as the one node cache holds it, as the node page reads it. */
+function FromCache({ id }: { id: number }) {
+  const cached = useOutline((s) => s.nodes[id]);
+  return <NodeContent node={cached} onChanged={() => {}} />;
+}
 
 describe("NodeContent", () => {
   it("opens the text of a node that has text, and hides it with its toggle", async () => {
@@ -27,6 +36,24 @@ describe("NodeContent", () => {
     fireEvent.click(screen.getByRole("button", { name: "隐藏正文" }));
     expect(screen.queryByText("北宋与南宋")).toBeNull();
     expect(screen.getByRole("button", { name: "显示正文" }).getAttribute("aria-pressed")).toBe("false");
+  });
+
+  it("shows an answer streaming into the text as it comes, read-only and marked, until it is done", async () => {
+    mockFetch(() => ({ body: {} }));
+    resetOutline();
+    const node = makeNode();
+    upsertNodes([node]);
+    renderInApp(<FromCache id={node.id} />);
+    expect(screen.queryByRole("status")).toBeNull();
+    act(() => appendChunk(node.id, "<p>宋朝"));
+    act(() => appendChunk(node.id, "分为北宋和南宋</p>"));
+    expect(screen.getByRole("status").textContent).toContain("正在生成…");
+    const text = await screen.findByRole("textbox", { name: "「宋史」的正文" });
+    await waitFor(() => expect(text.textContent).toBe("宋朝分为北宋和南宋"));
+    expect(text.getAttribute("aria-readonly")).toBe("true");
+    act(() => streamDone(node.id));
+    expect(screen.queryByRole("status")).toBeNull();
+    await waitFor(() => expect(text.getAttribute("aria-readonly")).toBe("false"));
   });
 
   it("shows the content fields of a node that has some, and offers no field toggle otherwise", () => {

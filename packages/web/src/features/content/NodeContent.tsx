@@ -1,7 +1,8 @@
 import { EditOutlined } from "@ant-design/icons";
 import { App, Button, Flex, Skeleton, Spin } from "antd";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { zh } from "../../i18n/zh-CN";
+import { useStreaming } from "../../realtime/streaming";
 import { LazyFormula as Formula } from "../formula/LazyFormula";
 import { FileView } from "../media/FileView";
 import { ImageView } from "../media/ImageView";
@@ -52,6 +53,12 @@ export function NodeContent({ node, onChanged }: Props) {
   );
   const [showFields, setShowFields] = useState(hasFields);
   const [editingFormula, setEditingFormula] = useState(false);
+  // Text streaming in (an answer being written) is shown as it comes, and cannot be edited meanwhile.
+  const streaming = useStreaming(node.id);
+  // …and stays open once it is done.
+  useEffect(() => {
+    if (streaming) setShowText(true);
+  }, [streaming]);
 
   const saveText = async (html: string, options: SaveOptions) => {
     onChanged(await outlineApi.update(node.id, { content: { text: html } }, options));
@@ -112,12 +119,18 @@ export function NodeContent({ node, onChanged }: Props) {
           </Button>
         )}
       </Flex>
-      {showText && (
+      {streaming && (
+        <Flex role="status" align="center" gap={8} className="node-streaming">
+          <Spin size="small" />
+          {t.streaming}
+        </Flex>
+      )}
+      {(showText || streaming) && (
         <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} title={false} />}>
           <RichTextEditor
             key={node.id}
             html={textOf(node)}
-            editable={editable}
+            editable={editable && !streaming}
             onSave={saveText}
             draftKey={textDraftKey(node.id)}
             label={t.textLabel(node.name)}

@@ -68,6 +68,11 @@ export class OutlineMoves extends OutlineCore {
     this.reorders.flushAll();
   }
 
+  /** True while a keyboard reorder of the list waits for its 500 ms (a live re-read of it waits too). */
+  hasWaitingReorder(listKey: string): boolean {
+    return this.reorders.has(listKey);
+  }
+
   protected refuse(): void {
     this.deps.warn(t.readOnly);
   }

@@ -79,6 +79,8 @@ export function RichTextEditor({
   const { message } = App.useApp();
   const { status, schedule, flush, markSaved, isSaved } = useAutosave(onSave ?? noSave, draftKey);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  // Set once the editor says "create": a newer text arriving before it is taken then (see below).
+  const [created, setCreated] = useState(false);
   const toolbarRef = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const callbacks = useRef<EditorCallbacks>({
@@ -100,16 +102,17 @@ export function RichTextEditor({
         class: "rich-text-content",
       },
     },
-    onCreate: ({ editor: created }) => {
-      markSaved(editorHtml(created));
+    onCreate: ({ editor: made }) => {
+      markSaved(editorHtml(made));
+      setCreated(true);
       // Text typed here earlier that never reached the server (reload, closed tab, no network).
       // `editable`, not `isEditable`: the view that answers the latter may not be mounted yet.
       const draft = draftKey && editable ? readTextDraft(draftKey) : null;
       if (draft === null || !draftKey) return;
       // The same text on the server: the save sent as the page closed landed after all.
-      if (draft === editorHtml(created)) return clearTextDraft(draftKey);
-      created.commands.setContent(draft, { emitUpdate: false });
-      schedule(editorHtml(created));
+      if (draft === editorHtml(made)) return clearTextDraft(draftKey);
+      made.commands.setContent(draft, { emitUpdate: false });
+      schedule(editorHtml(made));
       message.info(zh.richText.draftRestored);
     },
     onUpdate: ({ editor: changed }) => {
@@ -162,12 +165,14 @@ export function RichTextEditor({
   // A newer text from the server replaces the shown one, unless the person has unsaved edits in it.
   // The server's sanitised copy of what was just saved (table styles stripped …) is the same
   // document, and must not reset the caret.
+  // A text arriving between the editor's construction and its "create" (a live update, a streaming
+  // answer) is taken once it is created, not lost.
   useEffect(() => {
-    if (!editor || editor.isDestroyed || !isSaved(editorHtml(editor))) return;
+    if (!editor || editor.isDestroyed || !created || !isSaved(editorHtml(editor))) return;
     if (createDocument(html, editor.schema).eq(editor.state.doc)) return;
     editor.commands.setContent(html, { emitUpdate: false });
     markSaved(editorHtml(editor));
-  }, [editor, html, isSaved, markSaved]);
+  }, [editor, created, html, isSaved, markSaved]);
 
   // Leaving the page while typing fires no blur: keep the text anyway.
   useEffect(

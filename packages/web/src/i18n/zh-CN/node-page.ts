@@ -128,6 +128,8 @@ export const nodePageTexts = {
   nodeContent: {
     showText: "显示正文",
     hideText: "隐藏正文",
+    /** Shown while an answer streams into the node's text. */
+    streaming: "正在生成…",
     showFields: "显示字段",
     hideFields: "隐藏字段",
     textLabel: (name: string) => `「${name}」的正文`,
