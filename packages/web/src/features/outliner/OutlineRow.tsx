@@ -1,6 +1,7 @@
 import { App } from "antd";
 import { type KeyboardEvent, type MouseEvent, memo, useLayoutEffect, useRef } from "react";
 import { zh } from "../../i18n/zh-CN";
+import { ProcessRowControls } from "../process/ProcessRowControls";
 import { BulletPopover } from "./BulletPopover";
 import { useController, useTreeView } from "./context";
 import { NESTED_RELATION } from "./core";
@@ -193,6 +194,7 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag,
         editing={active?.editing === true || focus?.edit === true}
         editFocus={focus?.edit ? focus : null}
       />
+      {node.type === "PROCESS" && <ProcessRowControls node={node} onNodes={controller.receiveProcesses} />}
       <RelationTags meta={meta} />
       {showText && <RowText node={node} indent={40} />}
     </div>

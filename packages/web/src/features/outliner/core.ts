@@ -141,6 +141,17 @@ export class OutlineCore {
     upsertNodes(nodes, this.isLocal);
   }
 
+  /**
+   * Nodes a process action changed (the target, siblings it paused, ancestors now sub_running). The
+   * server alone decides status and times, so those fields land even on a row whose name is being
+   * typed; only its name and type stay local. Stable (an arrow property), so rows can pass it down.
+   */
+  readonly receiveProcesses = (nodes: Dnode[]): void => {
+    this.receive(nodes);
+    for (const node of nodes)
+      if (this.isLocal(node.id)) patchNode(node.id, { content: processFieldsOf(node.content) });
+  };
+
   // ---- loading
 
   /** Loads the first page of every group the page shows, keeping what is cached on screen meanwhile. */
@@ -390,4 +401,21 @@ export function mergeUpdates(older: UpdateBody, newer: UpdateBody): UpdateBody {
   const merged: UpdateBody = { ...older, ...newer };
   if (older.content || newer.content) merged.content = { ...older.content, ...newer.content };
   return merged;
+}
+
+/** The content keys a process action owns (docs/API.md "Processes"); absent ones are cleared. */
+const PROCESS_KEYS = [
+  "self_status",
+  "start_time",
+  "ran_at",
+  "pause_time",
+  "end_time",
+  "finished_at",
+  "self_time",
+  "total_time",
+  "inserted_time",
+] as const;
+
+function processFieldsOf(content: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(PROCESS_KEYS.map((key) => [key, content[key] ?? null]));
 }
