@@ -1,0 +1,105 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { tickerListeners } from "../process/ticker";
+import { FakeServer } from "./fake-server";
+import { renderNodePage, resetNodePageState } from "./render-node-page";
+import { stubTreeLayout } from "./test-helpers";
+
+let server: FakeServer;
+
+beforeAll(() => {
+  stubTreeLayout(4000);
+});
+
+beforeEach(() => {
+  resetNodePageState();
+  server = new FakeServer();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const rowOf = (name: string) => screen.getByRole("treeitem", { name: new RegExp(`${name}$`) }) as HTMLElement;
+const rowNames = () =>
+  screen
+    .getAllByRole("treeitem")
+    .map((row) => (within(row).getByRole("textbox") as HTMLTextAreaElement).value);
+
+describe("process rows in the outliner", () => {
+  it("starts a process, ticks its clock, and shows the sibling the server paused at once", async () => {
+    server.add(1, "本周目标", { type: "DIR" });
+    server.add(2, "写报告", { parent: 1, type: "PROCESS" });
+    server.add(3, "读书", { parent: 1, type: "PROCESS", content: { self_status: "paused", self_time: 0.5 } });
+    server.add(4, "笔记", { parent: 1 });
+    server.install();
+    renderNodePage();
+
+    await waitFor(() => expect(within(rowOf("写报告")).getByText("起草中")).toBeTruthy());
+    // A paused process shows its time and offers 继续; a note shows no process controls.
+    expect(within(rowOf("读书")).getByText("已暂停")).toBeTruthy();
+    expect(within(rowOf("读书")).getByRole("timer").textContent).toBe("00:30:00");
+    expect(within(rowOf("读书")).getByRole("button", { name: "继续「读书」" })).toBeTruthy();
+    expect(within(rowOf("笔记")).queryByRole("button", { name: /开始/ })).toBeNull();
+    expect(tickerListeners()).toBe(0);
+
+    fireEvent.click(within(rowOf("写报告")).getByRole("button", { name: "开始「写报告」" }));
+    await waitFor(() => expect(within(rowOf("写报告")).getByText("执行中")).toBeTruthy());
+    expect(within(rowOf("写报告")).getByRole("button", { name: "暂停「写报告」" })).toBeTruthy();
+    // One listener on the shared clock: only the running row ticks.
+    expect(tickerListeners()).toBe(1);
+    const clock = within(rowOf("写报告")).getByRole("timer");
+    expect(clock.textContent).toMatch(/^00:00:0\d$/);
+    await waitFor(() => expect(clock.textContent).not.toBe("00:00:00"), { timeout: 2500 });
+
+    fireEvent.click(within(rowOf("读书")).getByRole("button", { name: "继续「读书」" }));
+    await waitFor(() => expect(within(rowOf("写报告")).getByText("已暂停")).toBeTruthy());
+    expect(within(rowOf("读书")).getByText("执行中")).toBeTruthy();
+    expect(server.callsTo("POST", /call_action\/3\/start$/)).toHaveLength(1);
+
+    fireEvent.click(within(rowOf("读书")).getByRole("button", { name: "完成「读书」" }));
+    await waitFor(() => expect(within(rowOf("读书")).getByText("已完成")).toBeTruthy());
+    expect(within(rowOf("读书")).queryByRole("button")).toBeNull();
+    await waitFor(() => expect(tickerListeners()).toBe(0));
+  });
+
+  it("shows a process's children running first and completed last, notes where they were", async () => {
+    server.add(1, "项目", { type: "PROCESS", content: { self_status: "sub_running" } });
+    server.add(2, "已做完", {
+      parent: 1,
+      type: "PROCESS",
+      content: { self_status: "completed", finished_at: "2020-01-01T00:00:00Z" },
+    });
+    server.add(3, "备注", { parent: 1 });
+    server.add(4, "进行中", {
+      parent: 1,
+      type: "PROCESS",
+      content: { self_status: "running", ran_at: new Date().toISOString() },
+    });
+    server.install();
+    renderNodePage();
+    await waitFor(() => expect(rowNames()).toEqual(["进行中", "备注", "已做完"]));
+
+    fireEvent.click(within(rowOf("进行中")).getByRole("button", { name: "完成「进行中」" }));
+    // Both completed now: the latest finish first.
+    await waitFor(() => expect(within(rowOf("进行中")).getByText("已完成")).toBeTruthy());
+    expect(rowNames()).toEqual(["进行中", "备注", "已做完"]);
+  });
+
+  it("says why when the server refuses an action", async () => {
+    server.add(1, "目标", { type: "DIR" });
+    server.add(2, "写报告", { parent: 1, type: "PROCESS" });
+    server.install();
+    renderNodePage();
+    await waitFor(() => expect(within(rowOf("写报告")).getByText("起草中")).toBeTruthy());
+    server.refuse = { method: "POST", path: /call_action/, status: 403, error: "没有权限" };
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await act(async () => {
+      fireEvent.click(within(rowOf("写报告")).getByRole("button", { name: "开始「写报告」" }));
+    });
+    expect(await screen.findByText("操作失败：没有权限")).toBeTruthy();
+    expect(within(rowOf("写报告")).getByText("起草中")).toBeTruthy();
+  });
+});
