@@ -11,6 +11,7 @@ import {
 } from "../features/pages/Pages";
 import { UserProfilePage } from "../features/profile/UserProfilePage";
 import { AppShell } from "../features/shell/AppShell";
+import { XingweiPage } from "../features/xingwei/XingweiPage";
 import { zh } from "../i18n/zh-CN";
 
 const p = zh.pages;
@@ -51,7 +52,14 @@ export const pageRoutes: RouteObject[] = [
   },
   { path: "/messages", element: <TitledPage title={p.messages} /> },
   { path: "/friends", element: <TitledPage title={p.friends} /> },
-  { path: "/xingwei", element: <TitledPage title={p.xingwei} /> },
+  {
+    path: "/xingwei",
+    element: (
+      <RequireLogin>
+        <XingweiPage />
+      </RequireLogin>
+    ),
+  },
   { path: "/tagset/:id", element: <ParamPage title={(x) => p.tagset(x.id)} /> },
   { path: "/about", element: <AboutPage /> },
   { path: "/damen", element: <TitledPage title={p.damen} /> },
