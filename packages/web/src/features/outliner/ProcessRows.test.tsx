@@ -88,6 +88,37 @@ describe("process rows in the outliner", () => {
     expect(rowNames()).toEqual(["进行中", "备注", "已做完"]);
   });
 
+  it("starts a draft process when Enter saves it, also one typed a moment ago with PROCESS:", async () => {
+    server.add(1, "目标", { type: "DIR" });
+    server.add(2, "写报告", { parent: 1, type: "PROCESS" });
+    server.install();
+    renderNodePage();
+    await waitFor(() => expect(within(rowOf("写报告")).getByText("起草中")).toBeTruthy());
+    const editor = within(rowOf("写报告")).getByRole("textbox") as HTMLTextAreaElement;
+    editor.focus();
+    editor.setSelectionRange(3, 3);
+    fireEvent.keyDown(editor, { key: "Enter", keyCode: 13 });
+    await waitFor(() => expect(within(rowOf("写报告")).getByText("执行中")).toBeTruthy());
+
+    // The new row Enter made: typed as a process, then Enter again.
+    const created = document.activeElement as HTMLTextAreaElement;
+    const typed = "PROCESS:读书";
+    fireEvent.change(created, {
+      target: { value: typed, selectionStart: typed.length, selectionEnd: typed.length },
+    });
+    await waitFor(() => expect(created.value).toBe("读书"));
+    created.setSelectionRange(2, 2);
+    fireEvent.keyDown(created, { key: "Enter", keyCode: 13 });
+    await waitFor(() => expect(within(rowOf("读书")).getByText("执行中")).toBeTruthy());
+    // The server paused the first when the second started.
+    expect(within(rowOf("写报告")).getByText("已暂停")).toBeTruthy();
+    const id = [...server.nodes.values()].find((n) => n.name === "读书")!.id;
+    expect(server.nodes.get(id)!.type).toBe("PROCESS");
+    expect(server.callsTo("POST", new RegExp(`call_action/${id}/start$`))).toHaveLength(1);
+    // A note (or the empty row Enter made) starts nothing.
+    expect(server.callsTo("POST", /call_action/)).toHaveLength(2);
+  });
+
   it("says why when the server refuses an action", async () => {
     server.add(1, "目标", { type: "DIR" });
     server.add(2, "写报告", { parent: 1, type: "PROCESS" });

@@ -34,7 +34,11 @@ export const OUTLINE_COMMANDS: OutlineCommand[] = [
   {
     name: "newRow",
     keys: ["Enter"],
-    run: (c) => c.controller.enter(c.view, c.row, c.text, c.selectionStart, c.selectionEnd),
+    run: (c) => {
+      c.controller.enter(c.view, c.row, c.text, c.selectionStart, c.selectionEnd);
+      // A new process is draft; saving it with Enter (at the end of its name) makes it running.
+      if (c.text !== "" && c.selectionStart === c.text.length) void c.controller.startDraft(c.row.id);
+    },
   },
   { name: "indent", keys: ["Tab"], run: (c) => c.controller.indent(c.view, c.row, c.selectionStart) },
   { name: "outdent", keys: ["Shift+Tab"], run: (c) => c.controller.outdent(c.view, c.row, c.selectionStart) },

@@ -1,5 +1,6 @@
-import { DEFAULT_RELATION_PAGE_SIZE } from "@zhishu/shared";
+import { DEFAULT_RELATION_PAGE_SIZE, statusOf } from "@zhishu/shared";
 import { zh } from "../../i18n/zh-CN";
+import { processApi } from "../process/process-api";
 import { idsOfGroup, type OutlineApi, type UpdateBody } from "./api";
 import type { NodeRow } from "./flatten";
 import { mergePage } from "./list-ops";
@@ -151,6 +152,27 @@ export class OutlineCore {
     for (const node of nodes)
       if (this.isLocal(node.id)) patchNode(node.id, { content: processFieldsOf(node.content) });
   };
+
+  /**
+   * Enter on a draft process starts it (workspace-spec 4: "A new process is draft; saving with enter
+   * makes it running"), once the server has the node and its typed type: the start waits for the
+   * creation of a row typed a moment ago and for its pending saves.
+   */
+  async startDraft(id: number): Promise<void> {
+    const node = this.node(id);
+    if (node?.type !== "PROCESS" || statusOf(node.content) !== "draft" || !this.canWrite(id)) return;
+    this.saves.flushAll();
+    try {
+      const real = await this.realId(id);
+      const temp = this.tempIds.get(real);
+      await Promise.all([this.saveChains.get(real), temp === undefined ? null : this.saveChains.get(temp)]);
+      // A save refused meanwhile may have turned it back into something else.
+      if (this.node(real)?.type !== "PROCESS") return;
+      this.receiveProcesses((await processApi.act(real, "start")).dnodes);
+    } catch (error) {
+      this.deps.notify(zh.process.actionFailed(reasonOf(error, zh.errors.request)));
+    }
+  }
 
   // ---- loading
 
