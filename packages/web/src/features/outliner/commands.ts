@@ -31,6 +31,8 @@ export interface OutlineCommand {
 const caretAtStart = (c: CommandContext) => c.selectionStart === 0 && c.selectionEnd === 0;
 
 export const OUTLINE_COMMANDS: OutlineCommand[] = [
+  // Generic completion (workspace-spec 4); a process is finished by its own button instead.
+  { name: "toggleDone", keys: ["Mod+Enter"], run: (c) => void c.controller.toggleDone(c.row.id) },
   {
     name: "newRow",
     keys: ["Enter"],

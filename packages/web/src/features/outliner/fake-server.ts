@@ -14,6 +14,7 @@ interface FakeNode {
   parent_id: number | null;
   main_relation: string | null;
   write: boolean;
+  finished_at?: string | null;
 }
 
 export interface FakeCall {
@@ -99,6 +100,7 @@ export class FakeServer {
       content: node.content,
       parent_id: node.parent_id,
       main_relation: node.main_relation,
+      finished_at: node.finished_at ?? null,
       owner_id: 1,
       relations,
       permissions: { read: true, write: node.write, admin: node.write },
@@ -220,6 +222,7 @@ export class FakeServer {
       if (!node) return { status: 404, body: { success: false, error: "该知识点不存在，可能已被删除" } };
       if (typeof body.name === "string") node.name = body.name;
       if (typeof body.type === "string") node.type = body.type;
+      if (body.finished_at !== undefined) node.finished_at = body.finished_at as string | null;
       if (body.content) {
         for (const [k, v] of Object.entries(body.content as Record<string, unknown>)) {
           if (v === null) delete node.content[k];

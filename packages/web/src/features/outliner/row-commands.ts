@@ -36,6 +36,7 @@ const tickCount = (c: RowCommandContext) =>
  * rows, Escape leaves selecting. They apply to a selected row, never inside a name being edited.
  */
 export const ROW_COMMANDS: RowCommand[] = [
+  { name: "toggleDone", keys: ["Mod+Enter"], run: (c) => void c.controller.toggleDone(c.row.id) },
   {
     name: "toggleTick",
     keys: [" "],
