@@ -4,6 +4,7 @@ import { useState } from "react";
 import { zh } from "../../i18n/zh-CN";
 import type { Dnode } from "../outliner/types";
 import { BehaviourTimeline } from "./BehaviourTimeline";
+import { ChildrenChart } from "./charts/ChildrenChart";
 import { ProcessButtons } from "./ProcessButtons";
 import { ProcessTimer } from "./ProcessTimer";
 import { spentRatio, timerHours } from "./process-display";
@@ -74,6 +75,7 @@ export function ProcessView({ node, onNodes }: Props) {
           {ratio === null ? "—" : `${Math.round(ratio * 100)}%`}
         </Descriptions.Item>
       </Descriptions>
+      <ChildrenChart node={node} />
       <Typography.Title level={5}>{t.logs}</Typography.Title>
       {lines.length > 0 ? (
         <ol className="pr-logs">

@@ -21,7 +21,18 @@ export interface TimelineItem {
   created_at: string;
 }
 
+/** The child-process groups of a process (docs/API.md "Processes"). */
+const CHILD_GROUPS = ["SUBPROCESS", "CHILD_NODE"];
+
 export const processApi = {
+  /** The first 200 children of each child group that are processes (the chart of a process's time). */
+  childProcesses: async (id: number) => {
+    const page = await api.get<{ related_nodes: Dnode[] }>(`/dnode/${id}/relations_with_data/`, {
+      page_size: 200,
+      relation_names: CHILD_GROUPS.join(","),
+    });
+    return page.related_nodes.filter((n) => n.type === "PROCESS" && n.parent_id === id);
+  },
   act: (id: number, action: ProcessAction) =>
     api.post<ProcessAnswer>(`/dnode/call_action/${id}/${action}`, {}),
   /** The newest 20 nodes the caller made between the two times, without the process's own subtree. */

@@ -4,7 +4,8 @@ import { Alert, Button, Empty, Flex, Radio, Spin, Typography } from "antd";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { zh } from "../../i18n/zh-CN";
 import { DayGroup } from "./DayGroup";
-import { groupByUnit, pageRange, type Unit, unitStart } from "./ranges";
+import { addDays, groupByUnit, pageRange, type Unit, unitStart } from "./ranges";
+import { XingweiChart } from "./XingweiChart";
 import { myNodesBetween } from "./xingwei-api";
 import "./xingwei.css";
 
@@ -87,6 +88,7 @@ export function XingweiPage() {
         />
       ) : (
         <>
+          <XingweiChart nodes={nodes} from={oldest} to={addDays(shanghaiDay(new Date(openedAt)), 1)} />
           {groups.length === 0 && (
             <Empty description={<span>{t.empty}</span>}>
               <Typography.Text type="secondary">{t.emptyHint}</Typography.Text>

@@ -1,0 +1,15 @@
+import { Spin } from "antd";
+import { lazy, Suspense } from "react";
+import { zh } from "../../../i18n/zh-CN";
+import type { ColumnChartProps } from "./ColumnChart";
+
+// Loaded on first use: the chart library is larger than the rest of the app's first download.
+const ColumnChart = lazy(() => import("./ColumnChart"));
+
+export function LazyColumn(props: ColumnChartProps) {
+  return (
+    <Suspense fallback={<Spin aria-label={zh.charts.loading} />}>
+      <ColumnChart {...props} />
+    </Suspense>
+  );
+}
