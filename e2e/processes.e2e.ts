@@ -80,6 +80,14 @@ describe("timed processes in the browser", () => {
       await today.getByRole("link", { name: "写周报" }).waitFor();
       const done = today.getByRole("listitem").filter({ has: page.getByRole("link", { name: "读书" }) });
       await done.getByText("已完成").waitFor();
+
+      // The time chart loads its library on first open and draws (under the production CSP).
+      await page.getByRole("button", { name: /用时图表/ }).click();
+      await page
+        .getByRole("img", { name: "每天用时（小时，按顶层流程叠加）" })
+        .locator("canvas")
+        .first()
+        .waitFor();
     } finally {
       await context.close();
     }
