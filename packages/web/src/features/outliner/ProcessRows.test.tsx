@@ -119,6 +119,29 @@ describe("process rows in the outliner", () => {
     expect(server.callsTo("POST", /call_action/)).toHaveLength(2);
   });
 
+  it("pauses and resumes with Ctrl+Shift+Enter and finishes with Ctrl+Enter, through the status machine", async () => {
+    server.add(1, "目标", { type: "DIR" });
+    server.add(2, "写报告", { parent: 1, type: "PROCESS", content: { self_status: "paused" } });
+    server.install();
+    renderNodePage();
+    await waitFor(() => expect(within(rowOf("写报告")).getByText("已暂停")).toBeTruthy());
+    const editor = within(rowOf("写报告")).getByRole("textbox");
+    fireEvent.keyDown(editor, { key: "Enter", ctrlKey: true, shiftKey: true });
+    await waitFor(() => expect(within(rowOf("写报告")).getByText("执行中")).toBeTruthy());
+    fireEvent.keyDown(editor, { key: "Enter", ctrlKey: true, shiftKey: true });
+    await waitFor(() => expect(within(rowOf("写报告")).getByText("已暂停")).toBeTruthy());
+    fireEvent.keyDown(editor, { key: "Enter", ctrlKey: true });
+    await waitFor(() => expect(within(rowOf("写报告")).getByText("已完成")).toBeTruthy());
+    expect(server.calls.filter((c) => c.method === "POST").map((c) => c.path)).toEqual([
+      "/api/dnode/call_action/2/start",
+      "/api/dnode/call_action/2/pause",
+      "/api/dnode/call_action/2/finish",
+    ]);
+    // No new row, and no generic completion box on a process.
+    expect(screen.getAllByRole("treeitem")).toHaveLength(1);
+    expect(within(rowOf("写报告")).queryByRole("checkbox")).toBeNull();
+  });
+
   it("says why when the server refuses an action", async () => {
     server.add(1, "目标", { type: "DIR" });
     server.add(2, "写报告", { parent: 1, type: "PROCESS" });

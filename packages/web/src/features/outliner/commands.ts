@@ -2,6 +2,7 @@ import type { OutlineController } from "./controller";
 import type { NodeRow } from "./flatten";
 import { type KeyBinding, matchesKey } from "./keys";
 import { changeLevel } from "./level-ops";
+import { completeRow, toggleRunning } from "./process-keys";
 import type { TreeView } from "./tree-view";
 
 /** What a command sees: the row and the state of its name editor when the key went down. */
@@ -31,8 +32,9 @@ export interface OutlineCommand {
 const caretAtStart = (c: CommandContext) => c.selectionStart === 0 && c.selectionEnd === 0;
 
 export const OUTLINE_COMMANDS: OutlineCommand[] = [
-  // Generic completion (workspace-spec 4); a process is finished by its own button instead.
-  { name: "toggleDone", keys: ["Mod+Enter"], run: (c) => void c.controller.toggleDone(c.row.id) },
+  // Generic completion (workspace-spec 4); a process finishes through its status machine.
+  { name: "complete", keys: ["Mod+Enter"], run: (c) => completeRow(c.controller, c.row.id) },
+  { name: "toggleRunning", keys: ["Mod+Shift+Enter"], run: (c) => toggleRunning(c.controller, c.row.id) },
   {
     name: "newRow",
     keys: ["Enter"],

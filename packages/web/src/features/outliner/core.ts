@@ -159,7 +159,8 @@ export class OutlineCore {
    */
   async toggleDone(id: number): Promise<void> {
     const node = this.node(id);
-    if (!node || id <= 0 || !this.canWrite(id)) return;
+    // A process is completed by its status machine (process-keys.ts), never by finished_at alone.
+    if (!node || node.type === "PROCESS" || id <= 0 || !this.canWrite(id)) return;
     const before = node.finished_at ?? null;
     const finished_at = before ? null : new Date().toISOString();
     const put = (value: string | null) =>
