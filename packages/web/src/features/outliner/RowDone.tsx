@@ -1,4 +1,5 @@
 import { zh } from "../../i18n/zh-CN";
+import { toggleDone } from "./completion";
 import { useController } from "./context";
 import type { Dnode } from "./types";
 
@@ -17,7 +18,7 @@ export function RowDone({ node, name }: { node: Dnode; name: string }) {
       checked={Boolean(node.finished_at)}
       disabled={node.permissions?.write === false}
       tabIndex={-1}
-      onChange={() => void controller.toggleDone(node.id)}
+      onChange={() => void toggleDone(controller, node.id)}
     />
   );
 }

@@ -154,30 +154,6 @@ export class OutlineCore {
   };
 
   /**
-   * Generic completion (workspace-spec 4): ticks the node done now, or clears it. Shown at once; a
-   * refusal puts the row back with the server's reason.
-   */
-  async toggleDone(id: number): Promise<void> {
-    const node = this.node(id);
-    // A process is completed by its status machine (process-keys.ts), never by finished_at alone.
-    if (!node || node.type === "PROCESS" || id <= 0 || !this.canWrite(id)) return;
-    const before = node.finished_at ?? null;
-    const finished_at = before ? null : new Date().toISOString();
-    const put = (value: string | null) =>
-      useOutline.setState((s) =>
-        s.nodes[id] ? { nodes: { ...s.nodes, [id]: { ...s.nodes[id], finished_at: value } } } : s,
-      );
-    put(finished_at);
-    try {
-      const saved = await this.deps.api.update(id, { finished_at });
-      put(saved.finished_at ?? null);
-    } catch (error) {
-      put(before);
-      this.deps.notify(zh.outliner.failedBecause(zh.outliner.saveFailed, reasonOf(error, zh.errors.request)));
-    }
-  }
-
-  /**
    * Enter on a draft process starts it (workspace-spec 4: "A new process is draft; saving with enter
    * makes it running"), once the server has the node and its typed type: the start waits for the
    * creation of a row typed a moment ago and for its pending saves.

@@ -1,6 +1,7 @@
 import { isExecuting, statusOf } from "@zhishu/shared";
 import { zh } from "../../i18n/zh-CN";
 import { type ProcessAction, processApi } from "../process/process-api";
+import { toggleDone } from "./completion";
 import type { OutlineCore } from "./core";
 import { reasonOf } from "./node-error";
 
@@ -33,7 +34,7 @@ export function toggleRunning(controller: OutlineCore, id: number): void {
 export function completeRow(controller: OutlineCore, id: number): void {
   const node = controller.node(id);
   if (node?.type !== "PROCESS") {
-    void controller.toggleDone(id);
+    void toggleDone(controller, id);
     return;
   }
   const status = statusOf(node.content);
