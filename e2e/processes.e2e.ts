@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { violations } from "./axe";
 import { launchBrowser } from "./browser";
 import { type Account, apiCall, createAccount, makeNode, signedInPage } from "./session";
 
@@ -88,6 +89,32 @@ describe("timed processes in the browser", () => {
         .locator("canvas")
         .first()
         .waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a process page with its view, child rows and timeline, and 我的行为, pass WCAG 2 A and AA", async () => {
+    const account = await createAccount("proc_a11y");
+    const goal = await makeNode(account, { type: "PROCESS", name: "写论文", location_id: account.rootId });
+    const step = await makeNode(account, { type: "PROCESS", name: "查资料", location_id: goal });
+    await makeNode(account, { name: "读过的书", location_id: goal });
+    await apiCall(account, "POST", `/dnode/call_action/${step}/start`, {});
+    await apiCall(account, "POST", `/dnode/call_action/${step}/pause`, {});
+    const { context, page } = await signedInPage(browser, account);
+    try {
+      await page.goto(`/data/${goal}`);
+      const view = page.getByRole("region", { name: "流程" });
+      await processRow(page, "查资料").getByText("已暂停").waitFor();
+      await view
+        .getByText(/此期间未创建新行为|读过的书/)
+        .first()
+        .waitFor();
+      expect(await violations(page)).toEqual([]);
+
+      await page.goto("/xingwei");
+      await page.getByRole("region", { name: /^今天/ }).getByRole("link", { name: "查资料" }).waitFor();
+      expect(await violations(page)).toEqual([]);
     } finally {
       await context.close();
     }

@@ -7,7 +7,7 @@ import { statusColor } from "./process-display";
 export function StatusTag({ content }: { content: Record<string, unknown> }) {
   const shown = shownStatus(content);
   return (
-    <Tag color={statusColor(shown.key)} className="pr-status" title={zh.process.status(shown.label)}>
+    <Tag className={`pr-status pr-tone-${statusColor(shown.key)}`} title={zh.process.status(shown.label)}>
       {shown.label}
     </Tag>
   );

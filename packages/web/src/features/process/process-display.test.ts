@@ -31,10 +31,11 @@ describe("what a process row shows", () => {
   });
 
   it("colours statuses and delegation", () => {
-    expect(statusColor("running")).toBe("processing");
-    expect(statusColor("completed")).toBe("success");
+    expect(statusColor("running")).toBe("blue");
+    expect(statusColor("paused")).toBe("orange");
+    expect(statusColor("completed")).toBe("green");
     expect(statusColor("delegate_accepted")).toBe("purple");
-    expect(statusColor("delivery_rejected")).toBe("error");
+    expect(statusColor("delivery_rejected")).toBe("red");
     expect(statusColor("whatever")).toBe("default");
   });
 

@@ -6,23 +6,26 @@ import type { ProcessAction } from "./process-api";
  * (status machine, shown status, planned time) are shared's; this only picks colours and buttons.
  */
 
-/** antd Tag colours by shown-status key (process statuses, delegate_*, delivery_*, friend results). */
-const STATUS_COLORS: Record<string, string> = {
-  running: "processing",
+/**
+ * The tone of a shown-status tag (process.css draws each with text dark enough for WCAG AA: antd's
+ * preset processing and warning tags fall short of it).
+ */
+const STATUS_TONES: Record<string, string> = {
+  running: "blue",
   sub_running: "cyan",
-  paused: "warning",
+  paused: "orange",
   draft: "default",
-  completed: "success",
-  failed: "error",
+  completed: "green",
+  failed: "red",
   canceled: "default",
-  accepted: "success",
-  rejected: "error",
+  accepted: "green",
+  rejected: "red",
 };
 
 export function statusColor(key: string): string {
   if (key.startsWith("delegate_")) return "purple";
-  if (key.startsWith("delivery_")) return key === "delivery_rejected" ? "error" : "geekblue";
-  return STATUS_COLORS[key] ?? "default";
+  if (key.startsWith("delivery_")) return key === "delivery_rejected" ? "red" : "geekblue";
+  return STATUS_TONES[key] ?? "default";
 }
 
 const num = (value: unknown): number | null => {
@@ -46,7 +49,8 @@ export function plannedOf(content: Record<string, unknown>, now: number) {
   return plannedState(timerHours(content, now), num(content.planned_time), running);
 }
 
-export const PLANNED_COLORS = { remaining: "blue", overtime: "red", planned: "green" } as const;
+/** Remaining blue, overtime red, planned green (workspace-spec 4), in shades readable on white (AA). */
+export const PLANNED_COLORS = { remaining: "#0958d9", overtime: "#cf1322", planned: "#237804" } as const;
 
 /** Whether the row shows a timer at all: once the process has run. */
 export function hasTimer(content: Record<string, unknown>): boolean {
