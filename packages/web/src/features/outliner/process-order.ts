@@ -54,7 +54,11 @@ interface Cached {
 export function createProcessOrder(): (s: OutlineState) => Record<string, number[]> {
   const cache = new Map<string, Cached>();
   let last: Record<string, number[]> = {};
+  let seen: Pick<OutlineState, "nodes" | "lists"> | null = null;
   return (s) => {
+    // Focus, selection and view changes touch neither nodes nor lists: nothing to look at.
+    if (seen && seen.nodes === s.nodes && seen.lists === s.lists) return last;
+    seen = { nodes: s.nodes, lists: s.lists };
     const next: Record<string, number[]> = {};
     let changed = false;
     for (const [key, list] of Object.entries(s.lists)) {
