@@ -44,12 +44,12 @@ export function ProcessView({ node, onNodes }: Props) {
   const content = node.content;
   const running = statusOf(content) === "running";
   const now = useNow(running);
-  // The timeline's end while the process is open: when the view opened or the process last changed,
-  // not every second (each tick would be a new request).
+  // The timeline's end while the process is open: when the view opened or the process last changed
+  // (a start, a pause), not every second — each tick would be a new request. ISO times sort as text.
   const [openedAt] = useState(() => new Date().toISOString());
   const start = typeof content.start_time === "string" ? content.start_time : null;
-  const end =
-    typeof content.end_time === "string" ? content.end_time : start && start > openedAt ? start : openedAt;
+  const asOf = [openedAt, node.updated_at ?? "", start ?? ""].sort().at(-1)!;
+  const end = typeof content.end_time === "string" ? content.end_time : asOf;
   const cost = timerHours(content, now);
   const ratio = spentRatio(content, cost, now);
   const planned = Number(content.planned_time);
