@@ -50,7 +50,8 @@ export function XingweiPage() {
 
   const sentinel = useRef<HTMLDivElement>(null);
   const { fetchNextPage, isFetchingNextPage, isSuccess } = query;
-  const idle = emptyRun(query.data?.pages ?? []) >= MAX_EMPTY_PAGES;
+  // After a failed page the button retries, not the observer (it would ask again on every render).
+  const idle = emptyRun(query.data?.pages ?? []) >= MAX_EMPTY_PAGES || query.isFetchNextPageError;
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !isSuccess || idle || typeof IntersectionObserver === "undefined") return;
