@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../api/test-helpers";
@@ -90,6 +90,45 @@ describe("我的行为", () => {
     expect(within(week).getByRole("link", { name: "周一的事" })).toBeTruthy();
     const last = new URL(String(fetch.mock.calls.at(-1)![0]), "http://x").searchParams;
     expect([last.get("start_date"), last.get("end_date")]).toEqual(["2026-11-09", "2026-11-29"]);
+  });
+
+  it("asks for 2 more days each time the bottom comes into view, and stops by itself after 3 empty pages", async () => {
+    // Observers as the page leaves them: connected until it disconnects them.
+    const connected = new Set<(entries: Array<{ isIntersecting: boolean }>) => void>();
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        constructor(private callback: (entries: Array<{ isIntersecting: boolean }>) => void) {}
+        observe() {
+          connected.add(this.callback);
+        }
+        disconnect() {
+          connected.delete(this.callback);
+        }
+      },
+    );
+    const fetch = mockFetch(() => ({ body: [] }));
+    renderPage();
+    await screen.findByText("这段时间你还没有新建知识点或行为。");
+    const bottomReached = () =>
+      act(() => {
+        for (const callback of connected) callback([{ isIntersecting: true }]);
+      });
+    for (const pages of [2, 3]) {
+      await waitFor(() => expect(connected.size).toBe(1));
+      await bottomReached();
+      await waitFor(() => expect(fetch).toHaveBeenCalledTimes(pages));
+    }
+    const starts = fetch.mock.calls.map(([url]) =>
+      new URL(String(url), "http://x").searchParams.get("start_date"),
+    );
+    expect(starts).toEqual(["2026-11-26", "2026-11-24", "2026-11-22"]);
+    // Three empty pages in a row: the observer stops; the button still goes further.
+    await waitFor(() => expect(connected.size).toBe(0));
+    await bottomReached();
+    expect(fetch).toHaveBeenCalledTimes(3);
+    fireEvent.click(screen.getByRole("button", { name: "加载更早的记录" }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(4));
   });
 
   it("says what to do when there is nothing yet, and when loading fails", async () => {
