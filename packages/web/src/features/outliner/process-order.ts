@@ -12,6 +12,7 @@ import type { ChildList, Dnode } from "./types";
 /** A row typed a moment ago has no creation time yet: it is the newest draft. */
 const FUTURE = "9999-12-31T00:00:00.000Z";
 
+/** `ids` with the processes among them in the spec's order, other rows where they were. */
 export function sortProcessChildren(
   ids: readonly number[],
   nodes: Readonly<Record<number, Dnode>>,

@@ -22,6 +22,7 @@ const STATUS_TONES: Record<string, string> = {
   rejected: "red",
 };
 
+/** The tone a shown-status key is drawn in. */
 export function statusColor(key: string): string {
   if (key.startsWith("delegate_")) return "purple";
   if (key.startsWith("delivery_")) return key === "delivery_rejected" ? "red" : "geekblue";

@@ -21,6 +21,7 @@ export interface Segment {
 /** The server's answer holds at most this many (newest first): the timeline says so when it is full. */
 export const TIMELINE_LIMIT = 20;
 
+/** The segments of the span from `start` to `end`, cut where each item was made. */
 export function timelineSegments(start: string, end: string, items: readonly TimelineItem[]): Segment[] {
   const from = Date.parse(start);
   const to = Math.max(from, Date.parse(end));
