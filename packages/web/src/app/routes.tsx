@@ -12,6 +12,7 @@ import {
 import { UserProfilePage } from "../features/profile/UserProfilePage";
 import { AppShell } from "../features/shell/AppShell";
 import { TrashPage } from "../features/trash/TrashPage";
+import { XingweiPage } from "../features/xingwei/XingweiPage";
 import { zh } from "../i18n/zh-CN";
 
 const p = zh.pages;
@@ -52,7 +53,14 @@ export const pageRoutes: RouteObject[] = [
   },
   { path: "/messages", element: <TitledPage title={p.messages} /> },
   { path: "/friends", element: <TitledPage title={p.friends} /> },
-  { path: "/xingwei", element: <TitledPage title={p.xingwei} /> },
+  {
+    path: "/xingwei",
+    element: (
+      <RequireLogin>
+        <XingweiPage />
+      </RequireLogin>
+    ),
+  },
   {
     path: "/trash",
     element: (

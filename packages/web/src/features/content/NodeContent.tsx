@@ -8,6 +8,7 @@ import { FileView } from "../media/FileView";
 import { ImageView } from "../media/ImageView";
 import { outlineApi } from "../outliner/api";
 import type { Dnode } from "../outliner/types";
+import { ProcessView } from "../process/ProcessView";
 import { readTextDraft, textDraftKey } from "../richtext/text-drafts";
 import type { SaveOptions } from "../richtext/use-autosave";
 import { ActionBar, type NodeAction } from "./ActionBar";
@@ -36,6 +37,11 @@ interface Props {
   node: Dnode;
   /** A server-confirmed change of the node (or, without one, a reason to fetch it again). */
   onChanged: (node?: Dnode) => void;
+  /**
+   * Nodes a process action changed (the node, siblings it paused, ancestors): into the page's store.
+   * Without it only the node's own change is passed on, through `onChanged`.
+   */
+  onNodes?: (nodes: Dnode[]) => void;
 }
 
 /**
@@ -43,7 +49,7 @@ interface Props {
  * node's type (image, file, formula), sync actions, then the text area and the content fields, each
  * shown or hidden by its toggle. The text starts open when there is text, the fields when there are any.
  */
-export function NodeContent({ node, onChanged }: Props) {
+export function NodeContent({ node, onChanged, onNodes }: Props) {
   const { message } = App.useApp();
   const editable = node.permissions?.write !== false;
   const hasFields = fieldKeys(node).length > 0;
@@ -75,6 +81,12 @@ export function NodeContent({ node, onChanged }: Props) {
   return (
     <div className="node-content">
       <PendingUpdates node={node} onChanged={onChanged} />
+      {node.type === "PROCESS" && (
+        <ProcessView
+          node={node}
+          onNodes={onNodes ?? ((nodes) => onChanged(nodes.find((d) => d.id === node.id)))}
+        />
+      )}
       {node.type === "IMAGE" && <ImageView node={node} onChanged={onChanged} />}
       {node.type === "FILE" && <FileView node={node} />}
       {node.type === "EX" && (

@@ -137,6 +137,7 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
               onChanged={(fresh) =>
                 fresh ? queryClient.setQueryData(["dnode", id], fresh) : void query.refetch()
               }
+              onNodes={controller.receiveProcesses}
             />
             <RelatedPanels node={node} />
           </>

@@ -1,12 +1,14 @@
 import { App } from "antd";
 import { type KeyboardEvent, type MouseEvent, memo, useLayoutEffect, useRef } from "react";
 import { zh } from "../../i18n/zh-CN";
+import { ProcessRowControls } from "../process/ProcessRowControls";
 import { BulletPopover } from "./BulletPopover";
 import { useController, useTreeView } from "./context";
 import { NESTED_RELATION } from "./core";
 import { useDrag } from "./drag-store";
 import { type NodeRow, parentRow } from "./flatten";
 import { typeLabelOf } from "./name-prefix";
+import { RowDone } from "./RowDone";
 import { RelationTags, RowText } from "./RowExtras";
 import { RowName } from "./RowName";
 import { RowTick } from "./RowTick";
@@ -135,7 +137,7 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag,
       ref={ref}
       role="treeitem"
       data-row-key={row.key}
-      className={`ol-row${showText ? " ol-row-text" : ""}${active ? " ol-row-active" : ""}${cut ? " ol-row-cut" : ""}${over ? ` ol-drop-${over.refused ? "refused" : over.position}` : ""}`}
+      className={`ol-row${node.finished_at ? " ol-row-done" : ""}${showText ? " ol-row-text" : ""}${active ? " ol-row-active" : ""}${cut ? " ol-row-cut" : ""}${over ? ` ol-drop-${over.refused ? "refused" : over.position}` : ""}`}
       aria-level={row.depth}
       aria-posinset={row.index + 1}
       aria-setsize={row.setSize}
@@ -193,7 +195,11 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag,
         editing={active?.editing === true || focus?.edit === true}
         editFocus={focus?.edit ? focus : null}
       />
+      {node.type === "PROCESS" && <ProcessRowControls node={node} onNodes={controller.receiveProcesses} />}
       <RelationTags meta={meta} />
+      {node.type !== "PROCESS" && row.id > 0 && (node.finished_at || active) && (
+        <RowDone node={node} name={name} />
+      )}
       {showText && <RowText node={node} indent={40} />}
     </div>
   );

@@ -7,6 +7,7 @@ import { NESTED_RELATION } from "./core";
 import { type FlatRow, flattenTree, isNodeRow } from "./flatten";
 import { GroupHeader, ListLoading, LoadMore, relationLabel } from "./ListRows";
 import { OutlineRow } from "./OutlineRow";
+import { createProcessOrder } from "./process-order";
 import { RowInfoDialog } from "./RowInfoDialog";
 import { selectedRowsOnly } from "./selected-view";
 import { setSelecting, useSelection } from "./selection-store";
@@ -52,6 +53,8 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
   // 已选 (SELECTEDNODE) shows the ticked rows only.
   const onlySelected = viewType === "SELECTEDNODE";
   const ticked = useSelection((s) => (onlySelected ? s.ticked[view.scope] : undefined));
+  // A process's children in the spec's status order; a new object only when some order changed.
+  const processOrder = useOutline(useMemo(createProcessOrder, []));
 
   const treeRows = useMemo(
     () =>
@@ -65,8 +68,9 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
         keyOf: (id) => keyOf(id, aliases),
         childRelation: NESTED_RELATION,
         scope: view.scope,
+        order: processOrder,
       }),
-    [view.scope, rootId, groups, grouped, lists, views, aliases, collapsedGroups],
+    [view.scope, rootId, groups, grouped, lists, views, aliases, collapsedGroups, processOrder],
   );
   // (A row made in 已选 is ticked as it is made: the controller's insertNode.)
   const rows = useMemo(

@@ -46,6 +46,8 @@ export interface UpdateBody {
   name?: string;
   type?: string;
   content?: Record<string, unknown>;
+  /** Generic completion: an ISO time, or null to clear it. */
+  finished_at?: string | null;
 }
 
 export const outlineApi = {

@@ -2,6 +2,7 @@ import type { OutlineController } from "./controller";
 import type { NodeRow } from "./flatten";
 import { type KeyBinding, matchesKey } from "./keys";
 import { changeLevel } from "./level-ops";
+import { completeRow, toggleRunning } from "./process-keys";
 import type { TreeView } from "./tree-view";
 
 /** What a command sees: the row and the state of its name editor when the key went down. */
@@ -35,10 +36,17 @@ export const REDO_KEYS = ["Mod+Shift+z", "Mod+Shift+Z", "Mod+y", "Mod+Y"];
 const caretAtStart = (c: CommandContext) => c.selectionStart === 0 && c.selectionEnd === 0;
 
 export const OUTLINE_COMMANDS: OutlineCommand[] = [
+  // Generic completion (workspace-spec 4); a process finishes through its status machine.
+  { name: "complete", keys: ["Mod+Enter"], run: (c) => completeRow(c.controller, c.row.id) },
+  { name: "toggleRunning", keys: ["Mod+Shift+Enter"], run: (c) => toggleRunning(c.controller, c.row.id) },
   {
     name: "newRow",
     keys: ["Enter"],
-    run: (c) => c.controller.enter(c.view, c.row, c.text, c.selectionStart, c.selectionEnd),
+    run: (c) => {
+      c.controller.enter(c.view, c.row, c.text, c.selectionStart, c.selectionEnd);
+      // A new process is draft; saving it with Enter (at the end of its name) makes it running.
+      if (c.text !== "" && c.selectionStart === c.text.length) void c.controller.startDraft(c.row.id);
+    },
   },
   { name: "indent", keys: ["Tab"], run: (c) => c.controller.indent(c.view, c.row, c.selectionStart) },
   { name: "outdent", keys: ["Shift+Tab"], run: (c) => c.controller.outdent(c.view, c.row, c.selectionStart) },

@@ -1,5 +1,6 @@
-import { DEFAULT_RELATION_PAGE_SIZE } from "@zhishu/shared";
+import { DEFAULT_RELATION_PAGE_SIZE, statusOf } from "@zhishu/shared";
 import { zh } from "../../i18n/zh-CN";
+import { processApi } from "../process/process-api";
 import { idsOfGroup, type OutlineApi, type UpdateBody } from "./api";
 import type { NodeRow } from "./flatten";
 import { mergePage } from "./list-ops";
@@ -173,6 +174,38 @@ export class OutlineCore {
   receive(nodes: Dnode[]): void {
     for (const node of nodes) if (!this.isLocal(node.id)) this.confirmed.set(node.id, node);
     upsertNodes(nodes, this.isLocal);
+  }
+
+  /**
+   * Nodes a process action changed (the target, siblings it paused, ancestors now sub_running). The
+   * server alone decides status and times, so those fields land even on a row whose name is being
+   * typed; only its name and type stay local. Stable (an arrow property), so rows can pass it down.
+   */
+  readonly receiveProcesses = (nodes: Dnode[]): void => {
+    this.receive(nodes);
+    for (const node of nodes)
+      if (this.isLocal(node.id)) patchNode(node.id, { content: processFieldsOf(node.content) });
+  };
+
+  /**
+   * Enter on a draft process starts it (workspace-spec 4: "A new process is draft; saving with enter
+   * makes it running"), once the server has the node and its typed type: the start waits for the
+   * creation of a row typed a moment ago and for its pending saves.
+   */
+  async startDraft(id: number): Promise<void> {
+    const node = this.node(id);
+    if (node?.type !== "PROCESS" || statusOf(node.content) !== "draft" || !this.canWrite(id)) return;
+    this.saves.flushAll();
+    try {
+      const real = await this.realId(id);
+      const temp = this.tempIds.get(real);
+      await Promise.all([this.saveChains.get(real), temp === undefined ? null : this.saveChains.get(temp)]);
+      // A save refused meanwhile may have turned it back into something else.
+      if (this.node(real)?.type !== "PROCESS") return;
+      this.receiveProcesses((await processApi.act(real, "start")).dnodes);
+    } catch (error) {
+      this.deps.notify(zh.process.actionFailed(reasonOf(error, zh.errors.request)));
+    }
   }
 
   // ---- loading
@@ -500,4 +533,21 @@ export function mergeUpdates(older: UpdateBody, newer: UpdateBody): UpdateBody {
   const merged: UpdateBody = { ...older, ...newer };
   if (older.content || newer.content) merged.content = { ...older.content, ...newer.content };
   return merged;
+}
+
+/** The content keys a process action owns (docs/API.md "Processes"); absent ones are cleared. */
+const PROCESS_KEYS = [
+  "self_status",
+  "start_time",
+  "ran_at",
+  "pause_time",
+  "end_time",
+  "finished_at",
+  "self_time",
+  "total_time",
+  "inserted_time",
+] as const;
+
+function processFieldsOf(content: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(PROCESS_KEYS.map((key) => [key, content[key] ?? null]));
 }

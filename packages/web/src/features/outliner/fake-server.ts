@@ -14,6 +14,7 @@ interface FakeNode {
   parent_id: number | null;
   main_relation: string | null;
   write: boolean;
+  finished_at?: string | null;
 }
 
 export interface FakeCall {
@@ -107,6 +108,7 @@ export class FakeServer {
       content: node.content,
       parent_id: node.parent_id,
       main_relation: node.main_relation,
+      finished_at: node.finished_at ?? null,
       owner_id: 1,
       relations,
       permissions: { read: true, write: node.write, admin: node.write },
@@ -206,6 +208,8 @@ export class FakeServer {
       }
       return { body: { results, all_related_nodes: all, unavailable_ids: [] } };
     }
+    m = /^\/api\/dnode\/call_action\/(\d+)\/(\w+)$/.exec(path);
+    if (method === "POST" && m) return { body: this.act(Number(m[1]), m[2]) };
     if (method === "POST" && path === "/api/dnode/create/") {
       const id = ++this.nextId;
       const parent = Number(body.location_id);
@@ -230,6 +234,7 @@ export class FakeServer {
       if (!node) return { status: 404, body: { success: false, error: "该知识点不存在，可能已被删除" } };
       if (typeof body.name === "string") node.name = body.name;
       if (typeof body.type === "string") node.type = body.type;
+      if (body.finished_at !== undefined) node.finished_at = body.finished_at as string | null;
       if (body.content) {
         for (const [k, v] of Object.entries(body.content as Record<string, unknown>)) {
           if (v === null) delete node.content[k];
@@ -318,6 +323,38 @@ export class FakeServer {
       return { body: { success: true, restored_ids: roots.map((r) => r.id), roots } };
     }
     return { status: 404, body: { success: false, error: "请求的接口不存在", code: "ROUTE_NOT_FOUND" } };
+  }
+
+  /** What get_processes_in_timerange answers (newest first). */
+  timeline: Array<{ id: number; name: string; type: string; created_at: string }> = [];
+
+  /**
+   * A small process machine (start pauses running siblings; pause; finish) answering as
+   * call_action does: every node whose status changed. The real rules are tested on the server.
+   */
+  private act(id: number, action: string) {
+    if (action === "get_processes_in_timerange") return { success: true, result: this.timeline };
+    const now = new Date().toISOString();
+    const target = this.nodes.get(id)!;
+    const changed: number[] = [];
+    const set = (node: FakeNode, patch: Record<string, unknown>) => {
+      node.content = { ...node.content, ...patch };
+      changed.push(node.id);
+    };
+    if (action === "start") {
+      for (const sibling of this.list(target.parent_id!, target.main_relation!))
+        if (sibling !== id && this.nodes.get(sibling)?.content.self_status === "running")
+          set(this.nodes.get(sibling)!, { self_status: "paused", pause_time: now });
+      set(target, { self_status: "running", ran_at: now, start_time: target.content.start_time ?? now });
+    } else if (action === "pause") set(target, { self_status: "paused", pause_time: now });
+    else if (action === "finish") set(target, { self_status: "completed", end_time: now, finished_at: now });
+    return {
+      success: true,
+      message: "",
+      deleted_dnode_ids: [],
+      task_id: null,
+      dnodes: changed.map((c) => this.present(c)),
+    };
   }
 
   /** Installs the mocked fetch. */

@@ -67,6 +67,8 @@ export interface FlattenInput {
   childRelation: string;
   /** Prefix of every row key: tells apart two trees on screen showing the same rows. */
   scope?: string;
+  /** Lists shown in another order than loaded (a process's children by status), by list key. */
+  order?: Readonly<Record<string, readonly number[]>>;
 }
 
 /** The visible rows, depth first. A node already on the path above is not opened again (reference loops). */
@@ -91,7 +93,7 @@ export function flattenTree(input: FlattenInput): FlatRow[] {
       return;
     }
     const setSize = Math.max(list.total, list.ids.length);
-    list.ids.forEach((id, index) => {
+    (input.order?.[key] ?? list.ids).forEach((id, index) => {
       const viewId = rowViewId(parentId, relation, id);
       const open = !path.has(id) && input.isExpanded(viewId);
       rows.push({

@@ -5,6 +5,7 @@ import { refOf } from "./drag-store";
 import type { NodeRow } from "./flatten";
 import { type KeyBinding, matchesKey } from "./keys";
 import { changeLevel } from "./level-ops";
+import { completeRow, toggleRunning } from "./process-keys";
 import { openRowInfo } from "./RowInfoDialog";
 import { setSelecting, setTicked, useSelection } from "./selection-store";
 import type { TreeView } from "./tree-view";
@@ -37,6 +38,8 @@ const tickCount = (c: RowCommandContext) =>
  * rows, Escape leaves selecting. They apply to a selected row, never inside a name being edited.
  */
 export const ROW_COMMANDS: RowCommand[] = [
+  { name: "complete", keys: ["Mod+Enter"], run: (c) => completeRow(c.controller, c.row.id) },
+  { name: "toggleRunning", keys: ["Mod+Shift+Enter"], run: (c) => toggleRunning(c.controller, c.row.id) },
   {
     name: "toggleTick",
     keys: [" "],

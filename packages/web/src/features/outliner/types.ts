@@ -34,6 +34,8 @@ export interface Dnode {
   src_id?: number | null;
   created_at?: string;
   updated_at?: string;
+  /** Generic completion (workspace-spec 4): set when the node is done, null otherwise. */
+  finished_at?: string | null;
   relations: Record<string, RelationGroup>;
   dd_cnt?: number;
   /** Arriving with the rights issue; absent means the server did not say (treated as allowed). */

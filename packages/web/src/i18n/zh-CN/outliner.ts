@@ -33,7 +33,8 @@ export const outlinerTexts = {
     retry: "重试",
     tree: (name: string) => `「${name}」的子节点`,
     keyboardHelp:
-      "回车新建同级节点，Tab 缩进，Shift+Tab 取消缩进，Alt+↑/↓ 调整顺序，Ctrl+↑/↓ 折叠或展开，Ctrl+Alt+↑/↓ 或按住 Ctrl 滚动滚轮 收起或展开一层（全部收起后再收起回到上级节点），Alt+→ 打开节点，Esc 退出编辑，再按 Shift+F10 查看节点信息与操作",
+      "回车新建同级节点，Tab 缩进，Shift+Tab 取消缩进，Alt+↑/↓ 调整顺序，Ctrl+↑/↓ 折叠或展开，Ctrl+Alt+↑/↓ 或按住 Ctrl 滚动滚轮 收起或展开一层（全部收起后再收起回到上级节点），Alt+→ 打开节点，Ctrl+回车 标记完成或取消完成，流程：回车开始计时、Ctrl+Shift+回车 暂停或继续、Ctrl+回车 完成，Esc 退出编辑，再按 Shift+F10 查看节点信息与操作",
+    done: (name: string) => `完成「${name}」`,
     nameInput: "知识点名称",
     editName: "点击编辑名称",
     untitled: "未命名",

@@ -1,0 +1,12 @@
+/** Saves text as a file through a temporary link (no server round trip; the data is on screen). */
+export function downloadText(filename: string, text: string, type = "text/csv;charset=utf-8"): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has started the download.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

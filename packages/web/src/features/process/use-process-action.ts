@@ -1,0 +1,29 @@
+import { App } from "antd";
+import { useState } from "react";
+import { zh } from "../../i18n/zh-CN";
+import type { Dnode } from "../outliner/types";
+import { type ProcessAction, processApi } from "./process-api";
+
+/**
+ * Runs start / pause / finish and hands every node the server changed (the target, siblings it paused,
+ * ancestors now sub_running) to `onNodes`, so the whole family updates on screen at once. A refusal
+ * shows the server's message (workspace-spec 8 "Process stop failure ... with server message").
+ */
+export function useProcessAction(id: number, onNodes: (nodes: Dnode[]) => void) {
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState<ProcessAction | null>(null);
+  const run = async (action: ProcessAction) => {
+    setBusy(action);
+    try {
+      const answer = await processApi.act(id, action);
+      onNodes(answer.dnodes);
+    } catch (error) {
+      const reason = error instanceof Error && error.message ? error.message : String(error);
+      console.error(`process ${action} failed`, reason);
+      void message.error(zh.process.actionFailed(reason));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { run, busy };
+}
