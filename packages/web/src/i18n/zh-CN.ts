@@ -31,8 +31,7 @@ export const zh = {
     welcome: "欢迎来到知树",
     subtitle: "把知识种成一棵树",
     loginRequired: "请先登录",
-    loginRequiredHint: "登录后才能使用此功能，请回到首页登录。",
-    goHome: "去登录",
+    loginRequiredHint: "登录后才能使用此功能。登录后会回到这一页。",
   },
   version: {
     title: "应用更新",

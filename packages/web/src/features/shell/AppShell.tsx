@@ -1,8 +1,10 @@
 import { Layout, Menu } from "antd";
+import { useEffect } from "react";
 import { Link, Outlet, type RouteObject, useLocation } from "react-router";
 import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
 import { NodeSearchBox } from "../search/NodeSearchBox";
+import { documentTitle, routeTitle } from "../tabs/tab-titles";
 import { Workspace } from "../tabs/Workspace";
 import { UserMenu } from "./UserMenu";
 
@@ -21,6 +23,10 @@ export function AppShell({ pages = [] }: { pages?: RouteObject[] }) {
   const selected =
     NAV.find((item) => item.key !== "/" && pathname.startsWith(item.key))?.key ??
     (pathname === "/" ? "/" : "");
+  // Signed in, the workspace titles the window after the active tab; signed out, after the page.
+  useEffect(() => {
+    if (!loggedIn) document.title = documentTitle(pathname === "/" ? zh.auth.login : routeTitle(pathname));
+  }, [loggedIn, pathname]);
   return (
     <Layout style={{ minHeight: "100vh" }}>
       <Layout.Header
