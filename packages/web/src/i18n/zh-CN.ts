@@ -155,6 +155,13 @@ export const zh = {
     favour: "收藏",
     addToHome: "添加到首页",
     delete: "删除",
+    share: "分享",
+    copyLink: "复制链接",
+    linkCopied: "链接已复制到剪贴板",
+    copyLinkFailed: "复制链接失败，请重试",
+    refresh: "刷新",
+    refreshed: "刷新成功",
+    refreshFailed: "刷新失败，请稍后重试",
   },
   pages: {
     home: "我的知识",

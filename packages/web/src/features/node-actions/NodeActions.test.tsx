@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../api/test-helpers";
@@ -23,7 +24,24 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const renderActions = (n: Dnode) => renderInApp(<NodeActions node={n} />);
+/** The node page's query of the node (what 刷新 asks again), beside the actions. */
+function WithNodeQuery({ n }: { n: Dnode }) {
+  useQuery({
+    queryKey: ["dnode", n.id],
+    queryFn: async () => {
+      const response = await fetch(`/api/dnode/${n.id}`);
+      if (!response.ok) throw new Error(String(response.status));
+      return response.json();
+    },
+  });
+  return <NodeActions node={n} />;
+}
+const renderActions = (n: Dnode, withQuery = false) =>
+  renderInApp(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      {withQuery ? <WithNodeQuery n={n} /> : <NodeActions node={n} />}
+    </QueryClientProvider>,
+  );
 
 async function chooseMenu(label: string) {
   fireEvent.click(screen.getByRole("button", { name: "更多操作" }));
@@ -72,13 +90,53 @@ describe("NodeActions", () => {
     expect(screen.queryByText("添加到首页")).toBeNull();
   });
 
-  it("offers neither favour nor add-to-home on the user's own root, and share only to those who may grant", () => {
+  it("offers neither favour, add-to-home nor 删除 on the user's own root, and share only to those who may grant", async () => {
     renderActions(node({ id: ROOT, type: "USER" }));
-    expect(screen.queryByRole("button", { name: "更多操作" })).toBeNull();
     expect(screen.getByRole("button", { name: "分享" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "更多操作" }));
+    await screen.findByText("复制链接");
+    expect(screen.getByText("刷新")).toBeTruthy();
+    for (const absent of ["收藏", "添加到首页", "删除"]) expect(screen.queryByText(absent)).toBeNull();
     cleanup();
     renderActions(node({ permissions: { read: true, write: true, admin: false } }));
     expect(screen.queryByRole("button", { name: "分享" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "更多操作" }));
+    await screen.findByText("复制链接");
+    expect(screen.queryByRole("menuitem", { name: "分享" })).toBeNull();
+  });
+
+  it("分享 in the menu opens the share popover", async () => {
+    renderActions(node());
+    fireEvent.click(screen.getByRole("button", { name: "更多操作" }));
+    fireEvent.click(await screen.findByRole("menuitem", { name: "分享" }));
+    expect(await screen.findByText("分享给其他人")).toBeTruthy();
+  });
+
+  it("复制链接 copies the node's address and says so; a refused clipboard says to try again", async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
+    renderActions(node());
+    await chooseMenu("复制链接");
+    expect(await screen.findByText("链接已复制到剪贴板")).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/data/10`);
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    writeText.mockRejectedValueOnce(new Error("denied"));
+    await chooseMenu("复制链接");
+    expect(await screen.findByText("复制链接失败，请重试")).toBeTruthy();
+  });
+
+  it("刷新 asks the server for the node again and says how it went", async () => {
+    let fail = false;
+    const fetch = mockFetch(() => (fail ? { status: 500, body: { success: false } } : { body: node() }));
+    renderActions(node(), true);
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    await chooseMenu("刷新");
+    expect(await screen.findByText("刷新成功")).toBeTruthy();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    fail = true;
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    await chooseMenu("刷新");
+    expect(await screen.findByText("刷新失败，请稍后重试")).toBeTruthy();
   });
 });
 

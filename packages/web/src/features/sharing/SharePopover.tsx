@@ -23,11 +23,21 @@ interface Share {
 export function SharePopover({
   node,
   onPublished,
+  open: openFromOutside,
+  onOpenChange,
 }: {
   node: Dnode;
   onPublished?: (isPublic: boolean) => void;
+  /** Opened from elsewhere too (the ⋮ menu's 分享); uncontrolled when absent. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
 }) {
-  const [open, setOpen] = useState(false);
+  const [openHere, setOpenHere] = useState(false);
+  const open = openFromOutside ?? openHere;
+  const setOpen = (next: boolean) => {
+    setOpenHere(next);
+    onOpenChange?.(next);
+  };
   return (
     <Popover
       open={open}
