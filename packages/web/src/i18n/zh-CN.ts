@@ -97,6 +97,9 @@ export const zh = {
     removeFailed: "删除失败",
     addedToHome: "知识点已添加到首页",
     addToHomeFailed: "添加知识点到首页失败",
+    sharedWithMe: "分享给我的",
+    sharedBy: (name: string) => `${name} 分享`,
+    allShared: (total: number) => `查看全部 ${total} 个`,
   },
   favour: {
     done: "已收藏",
@@ -149,6 +152,7 @@ export const zh = {
     grant: "授权",
     cancel: "取消",
     granted: "授权成功",
+    foundAt: (name: string) => `${name} 会在首页的「分享给我的」里找到它。`,
   },
   nodeMenu: {
     more: "更多操作",

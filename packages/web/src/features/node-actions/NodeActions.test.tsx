@@ -168,6 +168,7 @@ describe("SharePopover", () => {
       ([u, i]) => String(u).endsWith("/dnode-permission/") && (i as RequestInit).method === "POST",
     )!;
     expect(sentBody(post[1])).toEqual({ dnode: 10, user: 8, can_write: true });
+    expect(screen.getByText("bob 会在首页的「分享给我的」里找到它。")).toBeTruthy();
     fireEvent.click(screen.getByRole("switch", { name: "公开" }));
     expect(await screen.findByText("已公开")).toBeTruthy();
   });

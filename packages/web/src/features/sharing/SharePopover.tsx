@@ -129,6 +129,9 @@ function ShareForm({ node, onPublished }: { node: Dnode; onPublished?: (isPublic
               onChange={(on) => void toggle("can_write", on)}
             />
           </Flex>
+          {(share.can_read || share.can_write) && (
+            <Typography.Text type="secondary">{zh.sharing.foundAt(person.name)}</Typography.Text>
+          )}
         </Flex>
       )}
       <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0, fontSize: 12 }}>
