@@ -115,6 +115,8 @@ export const zh = {
     created: (text: string) => `已创建知识点：${text}`,
     createFailed: (reason: string) => `创建知识点失败：${reason}`,
     unknownError: "未知错误",
+    quickNotes: "快速笔记",
+    createHint: (text: string) => `回车新建「${text}」，放在「快速笔记」里`,
   },
   tabs: {
     add: "新建标签页",
