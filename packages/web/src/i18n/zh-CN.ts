@@ -15,6 +15,7 @@ export const zh = {
     askAi: "问AI",
     myAi: "我的AI",
     publicKnowledge: "公共知识",
+    menu: "导航菜单",
   },
   logout: "退出登录",
   auth: {

@@ -1,11 +1,14 @@
-import { render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../api/test-helpers";
 import { Providers } from "../../app/Providers";
 import { SharedWithMe } from "./SharedWithMe";
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const tree = (id: number, name: string, owner: number) => ({
   id,

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../api/test-helpers";
 import { Providers } from "../../app/Providers";
@@ -6,6 +6,7 @@ import { useAuth } from "../../stores/auth";
 import { RequireLogin } from "./Pages";
 
 afterEach(() => {
+  cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();
   useAuth.setState({ user: null, loggedIn: false });

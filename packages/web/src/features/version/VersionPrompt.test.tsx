@@ -1,11 +1,14 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../api/test-helpers";
 import { Providers } from "../../app/Providers";
 import { VersionPrompt } from "./VersionPrompt";
 
 beforeEach(() => localStorage.clear());
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const serve = (version: string) =>
   mockFetch(() => ({ body: { version, updateConfig: { localStorage: false, logout: false } } }));
