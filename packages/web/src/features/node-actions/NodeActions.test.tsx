@@ -140,25 +140,43 @@ describe("NodeActions", () => {
   });
 });
 
+/** The server of the share popover: bob lacks access at first; the share follows what is posted. */
+function shareServer() {
+  let share = { id: null as number | null, dnode: 10, user: 8, can_read: false, can_write: false };
+  return mockFetch((url, init) => {
+    if (url.includes("/user/search/"))
+      return {
+        body: [
+          { id: 8, name: "bob", username: "bob", content: { user_id: 8, user_type: "PERSON", stats: {} } },
+        ],
+      };
+    if (url.includes("check-permission"))
+      return { body: { has_permission: share.can_read, can_grant: true } };
+    if (url.includes("/dnode-permission/") && (init.method ?? "GET") === "GET") return { body: share };
+    if (url.endsWith("/dnode-permission/")) {
+      const sent = JSON.parse(String(init.body));
+      const can_write = sent.can_write ?? share.can_write;
+      share = { ...share, id: 1, can_write, can_read: can_write || (sent.can_read ?? share.can_read) };
+      return { body: share };
+    }
+    return { body: { success: true, anchor_id: 9, is_public: true } };
+  });
+}
+
+async function pickBob() {
+  fireEvent.click(screen.getByRole("button", { name: "分享" }));
+  fireEvent.change(await screen.findByRole("combobox", { name: "搜索用户" }), { target: { value: "bo" } });
+  fireEvent.click(await screen.findByTitle("bob", {}, { timeout: 2000 }));
+}
+
 describe("SharePopover", () => {
   it("shows the person's current share and sends only the flag that changed; the owner may publish", async () => {
-    const fetch = mockFetch((url, init) => {
-      if (url.includes("/user/search/"))
-        return {
-          body: [
-            { id: 8, name: "bob", username: "bob", content: { user_id: 8, user_type: "PERSON", stats: {} } },
-          ],
-        };
-      if (url.includes("/dnode-permission/") && (init.method ?? "GET") === "GET")
-        return { body: { id: null, dnode: 10, user: 8, can_read: false, can_write: false } };
-      if (url.endsWith("/dnode-permission/"))
-        return { body: { id: 1, dnode: 10, user: 8, can_read: true, can_write: true } };
-      return { body: { success: true, anchor_id: 9, is_public: true } };
-    });
+    const fetch = shareServer();
     renderActions(node());
-    fireEvent.click(screen.getByRole("button", { name: "分享" }));
-    fireEvent.change(await screen.findByRole("combobox", { name: "搜索用户" }), { target: { value: "bo" } });
-    fireEvent.click(await screen.findByTitle("bob", {}, { timeout: 2000 }));
+    await pickBob();
+    // bob has no access yet: 授权访问 is offered first; 取消 leaves the choice to the switches.
+    expect(await screen.findByText("用户 bob 没有访问该知识点的权限")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "取消" }));
     const write = await screen.findByRole("switch", { name: "允许 bob 编辑" });
     fireEvent.click(write);
     await waitFor(() =>
@@ -171,5 +189,40 @@ describe("SharePopover", () => {
     expect(screen.getByText("bob 会在首页的「分享给我的」里找到它。")).toBeTruthy();
     fireEvent.click(screen.getByRole("switch", { name: "公开" }));
     expect(await screen.findByText("已公开")).toBeTruthy();
+  });
+
+  it("grants the level chosen in 授权访问, and the switches show it", async () => {
+    const fetch = shareServer();
+    renderActions(node());
+    await pickBob();
+    fireEvent.click(await screen.findByRole("radio", { name: "可写权限" }));
+    fireEvent.click(screen.getByRole("button", { name: "授权" }));
+    expect(await screen.findByText("授权成功")).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole("switch", { name: "允许 bob 编辑" }).getAttribute("aria-checked")).toBe("true"),
+    );
+    const post = fetch.mock.calls.find(
+      ([u, i]) => String(u).endsWith("/dnode-permission/") && (i as RequestInit).method === "POST",
+    )!;
+    expect(sentBody(post[1])).toEqual({ dnode: 10, user: 8, can_write: true });
+  });
+
+  it("asks nothing of a person who already has access", async () => {
+    mockFetch((url, init) => {
+      if (url.includes("/user/search/"))
+        return {
+          body: [
+            { id: 8, name: "bob", username: "bob", content: { user_id: 8, user_type: "PERSON", stats: {} } },
+          ],
+        };
+      if (url.includes("check-permission")) return { body: { has_permission: true, can_grant: true } };
+      if ((init.method ?? "GET") === "GET")
+        return { body: { id: 1, dnode: 10, user: 8, can_read: true, can_write: false } };
+      return { body: {} };
+    });
+    renderActions(node());
+    await pickBob();
+    await screen.findByRole("switch", { name: "允许 bob 访问" });
+    expect(screen.queryByText("授权访问")).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
 import type { Dnode } from "../outliner/types";
 import { UserPicker } from "./UserPicker";
+import { type AuthLevel, useAuthorize } from "./use-authorize";
 
 interface Share {
   id: number | null;
@@ -60,14 +61,27 @@ function ShareForm({ node, onPublished }: { node: Dnode; onPublished?: (isPublic
   const [saving, setSaving] = useState<"can_read" | "can_write" | null>(null);
   const [isPublic, setIsPublic] = useState(Boolean(node.is_public));
   const [publishing, setPublishing] = useState(false);
+  const authorize = useAuthorize();
 
+  // A person without access is first offered 授权访问 (people-spec 2, 6); read and write land on the
+  // same share as the switches below, so they show what was granted; 可管理权限 is a tree grant.
   useEffect(() => {
     setShare(null);
     if (!person) return;
     let current = true;
-    api
-      .get<Share>("/dnode-permission/", { dnode_id: node.id, user_id: person.id })
-      .then((found) => current && setShare(found))
+    const grant = (level: AuthLevel) =>
+      level === "admin"
+        ? api.post("/anchor-auth/manage/", { dnode_id: node.id, user_id: person.id, auth_type: "admin" })
+        : api.post("/dnode-permission/", {
+            dnode: node.id,
+            user: person.id,
+            [level === "write" ? "can_write" : "can_read"]: true,
+          });
+    void authorize(node.id, { id: person.id, name: person.name }, "read", grant)
+      .then(() =>
+        current ? api.get<Share>("/dnode-permission/", { dnode_id: node.id, user_id: person.id }) : null,
+      )
+      .then((found) => current && found && setShare(found))
       .catch((error) => {
         console.error(error);
         if (current) message.error(failureText(error));
@@ -75,7 +89,7 @@ function ShareForm({ node, onPublished }: { node: Dnode; onPublished?: (isPublic
     return () => {
       current = false;
     };
-  }, [person, node.id, message]);
+  }, [person, node.id, message, authorize]);
 
   const toggle = async (flag: "can_read" | "can_write", on: boolean) => {
     if (!person) return;
