@@ -1,7 +1,7 @@
 import { ShareAltOutlined } from "@ant-design/icons";
 import type { UserSearchResult } from "@zhishu/shared";
 import { App, Button, Divider, Flex, Popover, Spin, Switch, Typography } from "antd";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, api } from "../../api/client";
 import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
@@ -34,8 +34,15 @@ export function SharePopover({
   onOpenChange?: (open: boolean) => void;
 }) {
   const [openHere, setOpenHere] = useState(false);
+  // While 授权访问 asks, a click in that dialog is outside the popover; it must not close the popover,
+  // or the person never sees what the grant did.
+  const asking = useRef(false);
+  const holdWhileAsking = useCallback((now: boolean) => {
+    asking.current = now;
+  }, []);
   const open = openFromOutside ?? openHere;
   const setOpen = (next: boolean) => {
+    if (!next && asking.current) return;
     setOpenHere(next);
     onOpenChange?.(next);
   };
@@ -46,14 +53,23 @@ export function SharePopover({
       trigger="click"
       placement="bottomLeft"
       title={zh.sharing.title}
-      content={open ? <ShareForm node={node} onPublished={onPublished} /> : null}
+      content={open ? <ShareForm node={node} onPublished={onPublished} onAsking={holdWhileAsking} /> : null}
     >
       <Button icon={<ShareAltOutlined aria-hidden />}>{zh.sharing.share}</Button>
     </Popover>
   );
 }
 
-function ShareForm({ node, onPublished }: { node: Dnode; onPublished?: (isPublic: boolean) => void }) {
+function ShareForm({
+  node,
+  onPublished,
+  onAsking,
+}: {
+  node: Dnode;
+  onPublished?: (isPublic: boolean) => void;
+  /** Told while the 授权访问 dialog is up. */
+  onAsking: (asking: boolean) => void;
+}) {
   const { message } = App.useApp();
   const me = useAuth((s) => s.user?.id);
   const [person, setPerson] = useState<UserSearchResult | null>(null);
@@ -77,7 +93,9 @@ function ShareForm({ node, onPublished }: { node: Dnode; onPublished?: (isPublic
             user: person.id,
             [level === "write" ? "can_write" : "can_read"]: true,
           });
+    onAsking(true);
     void authorize(node.id, { id: person.id, name: person.name }, "read", grant)
+      .finally(() => onAsking(false))
       .then(() =>
         current ? api.get<Share>("/dnode-permission/", { dnode_id: node.id, user_id: person.id }) : null,
       )
@@ -89,7 +107,7 @@ function ShareForm({ node, onPublished }: { node: Dnode; onPublished?: (isPublic
     return () => {
       current = false;
     };
-  }, [person, node.id, message, authorize]);
+  }, [person, node.id, message, authorize, onAsking]);
 
   const toggle = async (flag: "can_read" | "can_write", on: boolean) => {
     if (!person) return;
