@@ -187,3 +187,39 @@ describe("the ⋮ menu", () => {
     }
   });
 });
+
+describe("the header", () => {
+  it("gives the search box room, files quick notes under 快速笔记, and keeps the links in a narrow window", async () => {
+    const erin = await createAccount("header");
+    const { context, page } = await signedInPage(browser, erin);
+    try {
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.goto("/");
+      const box = page.getByRole("combobox", { name: "搜索或新建知识点" });
+      await box.click();
+      await page.getByText("搜索，或输入「类型:名称」回车新建").waitFor();
+      expect((await page.locator(".search-box").boundingBox())!.width).toBeGreaterThanOrEqual(300);
+      for (const note of ["随手一记", "再记一条"]) {
+        await page.goto("/");
+        await box.fill(note);
+        await page.getByText(`回车新建「${note}」，放在「快速笔记」里`).waitFor();
+        await box.press("Enter");
+        await page.getByText(`已创建知识点：${note}`).waitFor();
+        await page.waitForURL(/\/data\/\d+$/);
+      }
+      await page.goto("/");
+      await page.getByRole("link", { name: "打开「快速笔记」" }).waitFor();
+      expect(await page.getByRole("link", { name: "打开「随手一记」" }).count()).toBe(0);
+      await page.getByRole("link", { name: "打开「快速笔记」" }).click();
+      await page.getByRole("treeitem", { name: "随手一记" }).waitFor();
+      await page.getByRole("treeitem", { name: "再记一条" }).waitFor();
+
+      await page.setViewportSize({ width: 600, height: 720 });
+      await page.getByRole("button", { name: "导航菜单" }).click();
+      for (const name of ["我的知识", "我的消息", "问AI", "我的AI", "公共知识"])
+        await page.getByRole("menuitem", { name }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
