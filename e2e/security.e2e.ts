@@ -16,7 +16,7 @@ describe("the Content-Security-Policy in the browser", () => {
       const csp = response?.headers()["content-security-policy"] ?? "";
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
-      await page.getByRole("dialog", { name: "应用更新" }).waitFor();
+      await page.getByLabel("用户名").waitFor();
 
       // What an injected inline script would do, were it allowed.
       const before = cspViolations.length;

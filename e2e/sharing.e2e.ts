@@ -16,6 +16,10 @@ async function openShareFor(page: Page, username: string) {
   await picker.fill(username);
   // antd keeps a hidden listbox for screen readers; the visible option is what a person clicks.
   await page.locator(".ant-select-item-option", { hasText: username }).click();
+  // Someone without access is offered 授权访问 first; 取消 leaves the choice to the switches.
+  const ask = page.getByRole("dialog", { name: "授权访问" });
+  await ask.getByText(`用户 ${username} 没有访问该知识点的权限`).waitFor();
+  await ask.getByRole("button", { name: "取消" }).click();
   await page.getByRole("switch", { name: `允许 ${username} 访问` }).waitFor();
 }
 

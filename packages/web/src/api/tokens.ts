@@ -4,6 +4,8 @@ export const STORAGE_KEYS = {
   refresh: "refresh_token",
   user: "user",
   appVersion: "app_version",
+  /** The version whose 应用更新 prompt was put off with 稍后 (not asked again until it changes). */
+  appVersionDismissed: "app_version_dismissed",
 } as const;
 
 export interface TokenPair {

@@ -16,6 +16,7 @@ export const zh = {
     askAi: "问AI",
     myAi: "我的AI",
     publicKnowledge: "公共知识",
+    menu: "导航菜单",
   },
   logout: "退出登录",
   auth: {
@@ -32,8 +33,7 @@ export const zh = {
     welcome: "欢迎来到知树",
     subtitle: "把知识种成一棵树",
     loginRequired: "请先登录",
-    loginRequiredHint: "登录后才能使用此功能，请回到首页登录。",
-    goHome: "去登录",
+    loginRequiredHint: "登录后才能使用此功能。登录后会回到这一页。",
   },
   version: {
     title: "应用更新",
@@ -99,6 +99,9 @@ export const zh = {
     removeFailed: "删除失败",
     addedToHome: "知识点已添加到首页",
     addToHomeFailed: "添加知识点到首页失败",
+    sharedWithMe: "分享给我的",
+    sharedBy: (name: string) => `${name} 分享`,
+    allShared: (total: number) => `查看全部 ${total} 个`,
   },
   favour: {
     done: "已收藏",
@@ -114,6 +117,8 @@ export const zh = {
     created: (text: string) => `已创建知识点：${text}`,
     createFailed: (reason: string) => `创建知识点失败：${reason}`,
     unknownError: "未知错误",
+    quickNotes: "快速笔记",
+    createHint: (text: string) => `回车新建「${text}」，放在「快速笔记」里`,
   },
   tabs: {
     add: "新建标签页",
@@ -151,12 +156,20 @@ export const zh = {
     grant: "授权",
     cancel: "取消",
     granted: "授权成功",
+    foundAt: (name: string) => `${name} 会在首页的「分享给我的」里找到它。`,
   },
   nodeMenu: {
     more: "更多操作",
     favour: "收藏",
     addToHome: "添加到首页",
     delete: "删除",
+    share: "分享",
+    copyLink: "复制链接",
+    linkCopied: "链接已复制到剪贴板",
+    copyLinkFailed: "复制链接失败，请重试",
+    refresh: "刷新",
+    refreshed: "刷新成功",
+    refreshFailed: "刷新失败，请稍后重试",
   },
   pages: {
     home: "我的知识",

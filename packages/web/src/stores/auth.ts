@@ -14,11 +14,16 @@ function storedUser(): UserJson | null {
   }
 }
 
-/** Clears local storage except the app version (people-spec 4 "Logout"). */
+/**
+ * Clears local storage except the app version (people-spec 4 "Logout"), and the version put off with
+ * 稍后, which belongs to the browser, not to the person.
+ */
 export function clearLocalStorageKeepingVersion(): void {
-  const version = localStorage.getItem(STORAGE_KEYS.appVersion);
+  const kept = [STORAGE_KEYS.appVersion, STORAGE_KEYS.appVersionDismissed].map(
+    (key) => [key, localStorage.getItem(key)] as const,
+  );
   localStorage.clear();
-  if (version !== null) localStorage.setItem(STORAGE_KEYS.appVersion, version);
+  for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
 }
 
 interface AuthState {

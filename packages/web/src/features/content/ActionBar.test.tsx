@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ActionBar, type NodeAction } from "./ActionBar";
+import { ActionBar, type NodeAction, PARAM_TEXTAREA_ROWS } from "./ActionBar";
 import { renderInApp } from "./test-helpers";
 
 afterEach(() => {
@@ -51,6 +51,19 @@ describe("ActionBar", () => {
     fireEvent.click(screen.getByRole("button", { name: "执行" }));
     expect(await screen.findByText("制定计划失败：参数不合法")).toBeTruthy();
     expect(screen.getByRole("textbox", { name: "目标" })).toBeTruthy();
+  });
+
+  it("asks for a long parameter in a box of 2 to 6 rows", async () => {
+    const note: NodeAction = {
+      name: "note",
+      label: "写备注",
+      params: [{ name: "text", label: "备注", paramV: "textarea" }],
+    };
+    renderInApp(<ActionBar actions={[note]} onRun={async () => {}} />);
+    fireEvent.click(screen.getByRole("button", { name: "写备注" }));
+    const box = await screen.findByRole("textbox", { name: "备注" });
+    expect(box.tagName).toBe("TEXTAREA");
+    expect(PARAM_TEXTAREA_ROWS).toEqual({ minRows: 2, maxRows: 6 });
   });
 
   it("renders nothing without actions", () => {

@@ -31,6 +31,9 @@ export interface ActionBarProps {
   disabled?: boolean;
 }
 
+/** A long parameter's box grows with its text from 2 to 6 rows, then scrolls (workspace-spec). */
+export const PARAM_TEXTAREA_ROWS = { minRows: 2, maxRows: 6 } as const;
+
 /** The input for a parameter's kind. */
 function ParamInput({ param, ...rest }: { param: ActionParam }) {
   switch (param.paramV) {
@@ -40,7 +43,7 @@ function ParamInput({ param, ...rest }: { param: ActionParam }) {
       return <Switch {...rest} aria-label={param.label} />;
     case "json":
     case "textarea":
-      return <Input.TextArea {...rest} aria-label={param.label} autoSize={{ minRows: 2, maxRows: 10 }} />;
+      return <Input.TextArea {...rest} aria-label={param.label} autoSize={PARAM_TEXTAREA_ROWS} />;
     default:
       return <Input {...rest} aria-label={param.label} suffix={param.unit} />;
   }

@@ -25,9 +25,14 @@ describe("fieldKeys", () => {
   });
 
   it("leaves out the image and file keys only on IMAGE and FILE nodes", () => {
-    const image = { image_path: "images/a.png", thumbnail_height: 120, lang: "zh" };
+    const image = { image_path: "images/a.png", thumbnail_height: 120, original_name: "a.png", lang: "zh" };
     expect(fieldKeys({ type: "IMAGE", content: image })).toEqual(["lang"]);
-    expect(fieldKeys({ type: "NOTE", content: image })).toEqual(["image_path", "thumbnail_height", "lang"]);
+    expect(fieldKeys({ type: "NOTE", content: image })).toEqual([
+      "image_path",
+      "thumbnail_height",
+      "original_name",
+      "lang",
+    ]);
     const file = {
       file_path: "files/a.pdf",
       original_name: "a.pdf",

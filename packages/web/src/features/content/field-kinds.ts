@@ -13,7 +13,7 @@ export interface FieldSpec {
 const SHOWN_ELSEWHERE = ["text", "description", "to_updates", "custom_prefix", "custom_class_id"];
 // The image and file views show these for their own node types.
 const SHOWN_BY_TYPE_VIEW: Record<string, string[]> = {
-  IMAGE: ["image_path", "thumbnail_height"],
+  IMAGE: ["image_path", "thumbnail_height", "original_name"],
   FILE: ["file_path", "original_name", "file_type", "file_size", "mime_type"],
 };
 

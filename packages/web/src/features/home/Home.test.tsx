@@ -70,6 +70,22 @@ describe("Home", () => {
     );
   });
 
+  it("lists the trees shared with me under my own, in a section 分享给我的", async () => {
+    mockFetch((url) => {
+      if (url.includes("/public-anchors/"))
+        return { body: { results: [{ ...card(30, "宋史"), owner_id: 8 }], total: 1 } };
+      if (url.includes("/user/8")) return { body: { id: 8, username: "bob", content: {} } };
+      return { body: page([card(10, "历史")]) };
+    });
+    renderHome();
+    const shared = await screen.findByRole("region", { name: "分享给我的" });
+    expect(within(shared).getByText("宋史")).toBeTruthy();
+    expect(screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual([
+      "我的知识树",
+      "分享给我的",
+    ]);
+  });
+
   it("reorders by drag: moves with relation kind USER_ROOT before the card dropped on, and says it saved", async () => {
     const fetch = mockFetch((url) =>
       url.endsWith("/dnode/move")
@@ -106,7 +122,7 @@ describe("Home", () => {
     mockFetch((url) => {
       if (url.endsWith("/dnode/move"))
         return { status: 403, body: { success: false, error: "x", code: "FORBIDDEN" } };
-      loads++;
+      if (url.includes("/relations_with_data/")) loads++;
       return { body: page([card(10, "历史"), card(11, "数学")]) };
     });
     renderHome();

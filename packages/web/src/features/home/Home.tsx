@@ -9,15 +9,17 @@ import type { Dnode } from "../outliner/types";
 import { reorder } from "./card-order";
 import { addToHome, loadHomeCards, moveCard, plantTree, removeCard } from "./home-api";
 import { PlantTreeModal } from "./PlantTreeModal";
+import { SharedWithMe } from "./SharedWithMe";
 import { useFlip } from "./use-flip";
 import "./home.css";
 
 /**
- * Home signed in (people-spec 2): three round buttons — plant a tree, my root node, my favourites — and
- * the cards of the user's trees, reorderable by drag.
+ * Home signed in (people-spec 2): three round buttons — plant a tree, my root node, my favourites — the
+ * cards of the user's trees, reorderable by drag, and below them the trees others share (分享给我的).
  */
 export function Home() {
   const rootId = useAuth((s) => s.user?.content.user_root_node_id ?? null);
+  const userId = useAuth((s) => s.user?.id);
   const navigate = useNavigate();
   const { message } = App.useApp();
   const [cards, setCards] = useState<Dnode[] | null>(null);
@@ -146,6 +148,8 @@ export function Home() {
           ))}
         </ul>
       )}
+      {/* After the person's own trees have loaded: theirs come first, on screen and on the wire. */}
+      {cards && userId !== undefined && <SharedWithMe userId={userId} />}
       <PlantTreeModal
         open={planting}
         onCancel={() => setPlanting(false)}

@@ -30,6 +30,17 @@ describe("ImageView", () => {
     expect(screen.getByText("北宋 张择端")).toBeTruthy();
   });
 
+  it("shows the uploaded file's own name, never the key original_name", () => {
+    renderInApp(
+      <ImageView
+        node={image({ image_path: "images/a.png", original_name: "清明上河图.png" })}
+        onChanged={() => {}}
+      />,
+    );
+    expect(screen.getByText("原文件名：清明上河图.png")).toBeTruthy();
+    expect(screen.queryByText("original_name")).toBeNull();
+  });
+
   it("drags the height, clamped to 800, and saves it once on release", async () => {
     const node = image({ image_path: "https://example.com/a.png", thumbnail_height: 200 });
     const fetch = mockFetch(() => ({

@@ -19,8 +19,8 @@ export interface ImageViewProps {
 
 /**
  * An IMAGE node's content (workspace-spec 2): the thumbnail at its saved height (drag-resizable, 30–800 px,
- * saved on release), a click opens the full preview, a fallback picture when it cannot load, and the
- * description under it.
+ * saved on release), a click opens the full preview, a fallback picture when it cannot load, the uploaded
+ * file's own name (not the key original_name), and the description under it.
  */
 export function ImageView({ node, onChanged }: ImageViewProps) {
   const stored = clampThumbnailHeight(node.content.thumbnail_height);
@@ -32,6 +32,7 @@ export function ImageView({ node, onChanged }: ImageViewProps) {
   const path = mediaPathOf(node.content, "image_path");
   const editable = node.permissions?.write !== false;
   const description = typeof node.content.description === "string" ? node.content.description : "";
+  const originalName = typeof node.content.original_name === "string" ? node.content.original_name : "";
 
   const save = async (next: number) => {
     setProblem(null);
@@ -67,6 +68,11 @@ export function ImageView({ node, onChanged }: ImageViewProps) {
           onResize={setHeight}
           onCommit={(h) => void save(h)}
         />
+      )}
+      {originalName && (
+        <Typography.Text type="secondary" className="media-image-name">
+          {t.originalName(originalName)}
+        </Typography.Text>
       )}
       {saving && <Spin size="small" />}
       {problem && (

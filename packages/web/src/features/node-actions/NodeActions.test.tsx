@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../api/test-helpers";
@@ -23,7 +24,24 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const renderActions = (n: Dnode) => renderInApp(<NodeActions node={n} />);
+/** The node page's query of the node (what 刷新 asks again), beside the actions. */
+function WithNodeQuery({ n }: { n: Dnode }) {
+  useQuery({
+    queryKey: ["dnode", n.id],
+    queryFn: async () => {
+      const response = await fetch(`/api/dnode/${n.id}`);
+      if (!response.ok) throw new Error(String(response.status));
+      return response.json();
+    },
+  });
+  return <NodeActions node={n} />;
+}
+const renderActions = (n: Dnode, withQuery = false) =>
+  renderInApp(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      {withQuery ? <WithNodeQuery n={n} /> : <NodeActions node={n} />}
+    </QueryClientProvider>,
+  );
 
 async function chooseMenu(label: string) {
   fireEvent.click(screen.getByRole("button", { name: "更多操作" }));
@@ -72,35 +90,93 @@ describe("NodeActions", () => {
     expect(screen.queryByText("添加到首页")).toBeNull();
   });
 
-  it("offers neither favour nor add-to-home on the user's own root, and share only to those who may grant", () => {
+  it("offers neither favour, add-to-home nor 删除 on the user's own root, and share only to those who may grant", async () => {
     renderActions(node({ id: ROOT, type: "USER" }));
-    expect(screen.queryByRole("button", { name: "更多操作" })).toBeNull();
     expect(screen.getByRole("button", { name: "分享" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "更多操作" }));
+    await screen.findByText("复制链接");
+    expect(screen.getByText("刷新")).toBeTruthy();
+    for (const absent of ["收藏", "添加到首页", "删除"]) expect(screen.queryByText(absent)).toBeNull();
     cleanup();
     renderActions(node({ permissions: { read: true, write: true, admin: false } }));
     expect(screen.queryByRole("button", { name: "分享" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "更多操作" }));
+    await screen.findByText("复制链接");
+    expect(screen.queryByRole("menuitem", { name: "分享" })).toBeNull();
+  });
+
+  it("分享 in the menu opens the share popover", async () => {
+    renderActions(node());
+    fireEvent.click(screen.getByRole("button", { name: "更多操作" }));
+    fireEvent.click(await screen.findByRole("menuitem", { name: "分享" }));
+    expect(await screen.findByText("分享给其他人")).toBeTruthy();
+  });
+
+  it("复制链接 copies the node's address and says so; a refused clipboard says to try again", async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
+    renderActions(node());
+    await chooseMenu("复制链接");
+    expect(await screen.findByText("链接已复制到剪贴板")).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/data/10`);
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    writeText.mockRejectedValueOnce(new Error("denied"));
+    await chooseMenu("复制链接");
+    expect(await screen.findByText("复制链接失败，请重试")).toBeTruthy();
+  });
+
+  it("刷新 asks the server for the node again and says how it went", async () => {
+    let fail = false;
+    const fetch = mockFetch(() => (fail ? { status: 500, body: { success: false } } : { body: node() }));
+    renderActions(node(), true);
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    await chooseMenu("刷新");
+    expect(await screen.findByText("刷新成功")).toBeTruthy();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    fail = true;
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    await chooseMenu("刷新");
+    expect(await screen.findByText("刷新失败，请稍后重试")).toBeTruthy();
   });
 });
 
+/** The server of the share popover: bob lacks access at first; the share follows what is posted. */
+function shareServer() {
+  let share = { id: null as number | null, dnode: 10, user: 8, can_read: false, can_write: false };
+  return mockFetch((url, init) => {
+    if (url.includes("/user/search/"))
+      return {
+        body: [
+          { id: 8, name: "bob", username: "bob", content: { user_id: 8, user_type: "PERSON", stats: {} } },
+        ],
+      };
+    if (url.includes("check-permission"))
+      return { body: { has_permission: share.can_read, can_grant: true } };
+    if (url.includes("/dnode-permission/") && (init.method ?? "GET") === "GET") return { body: share };
+    if (url.endsWith("/dnode-permission/")) {
+      const sent = JSON.parse(String(init.body));
+      const can_write = sent.can_write ?? share.can_write;
+      share = { ...share, id: 1, can_write, can_read: can_write || (sent.can_read ?? share.can_read) };
+      return { body: share };
+    }
+    return { body: { success: true, anchor_id: 9, is_public: true } };
+  });
+}
+
+async function pickBob() {
+  fireEvent.click(screen.getByRole("button", { name: "分享" }));
+  fireEvent.change(await screen.findByRole("combobox", { name: "搜索用户" }), { target: { value: "bo" } });
+  fireEvent.click(await screen.findByTitle("bob", {}, { timeout: 2000 }));
+}
+
 describe("SharePopover", () => {
   it("shows the person's current share and sends only the flag that changed; the owner may publish", async () => {
-    const fetch = mockFetch((url, init) => {
-      if (url.includes("/user/search/"))
-        return {
-          body: [
-            { id: 8, name: "bob", username: "bob", content: { user_id: 8, user_type: "PERSON", stats: {} } },
-          ],
-        };
-      if (url.includes("/dnode-permission/") && (init.method ?? "GET") === "GET")
-        return { body: { id: null, dnode: 10, user: 8, can_read: false, can_write: false } };
-      if (url.endsWith("/dnode-permission/"))
-        return { body: { id: 1, dnode: 10, user: 8, can_read: true, can_write: true } };
-      return { body: { success: true, anchor_id: 9, is_public: true } };
-    });
+    const fetch = shareServer();
     renderActions(node());
-    fireEvent.click(screen.getByRole("button", { name: "分享" }));
-    fireEvent.change(await screen.findByRole("combobox", { name: "搜索用户" }), { target: { value: "bo" } });
-    fireEvent.click(await screen.findByTitle("bob", {}, { timeout: 2000 }));
+    await pickBob();
+    // bob has no access yet: 授权访问 is offered first; 取消 leaves the choice to the switches.
+    expect(await screen.findByText("用户 bob 没有访问该知识点的权限")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "取消" }));
     const write = await screen.findByRole("switch", { name: "允许 bob 编辑" });
     fireEvent.click(write);
     await waitFor(() =>
@@ -110,7 +186,43 @@ describe("SharePopover", () => {
       ([u, i]) => String(u).endsWith("/dnode-permission/") && (i as RequestInit).method === "POST",
     )!;
     expect(sentBody(post[1])).toEqual({ dnode: 10, user: 8, can_write: true });
+    expect(screen.getByText("bob 会在首页的「分享给我的」里找到它。")).toBeTruthy();
     fireEvent.click(screen.getByRole("switch", { name: "公开" }));
     expect(await screen.findByText("已公开")).toBeTruthy();
+  });
+
+  it("grants the level chosen in 授权访问, and the switches show it", async () => {
+    const fetch = shareServer();
+    renderActions(node());
+    await pickBob();
+    fireEvent.click(await screen.findByRole("radio", { name: "可写权限" }));
+    fireEvent.click(screen.getByRole("button", { name: "授权" }));
+    expect(await screen.findByText("授权成功")).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole("switch", { name: "允许 bob 编辑" }).getAttribute("aria-checked")).toBe("true"),
+    );
+    const post = fetch.mock.calls.find(
+      ([u, i]) => String(u).endsWith("/dnode-permission/") && (i as RequestInit).method === "POST",
+    )!;
+    expect(sentBody(post[1])).toEqual({ dnode: 10, user: 8, can_write: true });
+  });
+
+  it("asks nothing of a person who already has access", async () => {
+    mockFetch((url, init) => {
+      if (url.includes("/user/search/"))
+        return {
+          body: [
+            { id: 8, name: "bob", username: "bob", content: { user_id: 8, user_type: "PERSON", stats: {} } },
+          ],
+        };
+      if (url.includes("check-permission")) return { body: { has_permission: true, can_grant: true } };
+      if ((init.method ?? "GET") === "GET")
+        return { body: { id: 1, dnode: 10, user: 8, can_read: true, can_write: false } };
+      return { body: {} };
+    });
+    renderActions(node());
+    await pickBob();
+    await screen.findByRole("switch", { name: "允许 bob 访问" });
+    expect(screen.queryByText("授权访问")).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import { MoreOutlined } from "@ant-design/icons";
+import { useQueryClient } from "@tanstack/react-query";
 import { App, Button, Dropdown, Flex } from "antd";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { messageOf } from "../../api/messages";
 import { trashApi } from "../../api/trash";
@@ -10,11 +12,12 @@ import { useAuth } from "../../stores/auth";
 import { addToHome, favourNode } from "../home/home-api";
 import type { Dnode } from "../outliner/types";
 import { SharePopover } from "../sharing/SharePopover";
+import { copyNodeLink } from "./node-link";
 
 /**
  * The node page's actions (workspace-spec 2, 6): share (for those who may grant) and a more-actions menu
- * with favour, add-to-home and 删除 (recoverable: 撤销, then the recycle bin). A user's own root offers no
- * favourite and cannot be deleted.
+ * with favour, add-to-home, 分享 (admins), 删除 (writers; recoverable: 撤销, then the recycle bin),
+ * 复制链接 and 刷新. A user's own root offers no favourite and cannot be deleted.
  */
 export function NodeActions({ node, onChanged }: { node: Dnode; onChanged?: () => void }) {
   const { message, modal } = App.useApp();
@@ -22,6 +25,9 @@ export function NodeActions({ node, onChanged }: { node: Dnode; onChanged?: () =
   const rootId = useAuth((s) => s.user?.content.user_root_node_id ?? null);
   const isOwnRoot = node.id === rootId;
   const atHome = node.parent_id === rootId && node.main_relation === "USER_ROOT";
+  const canShare = node.permissions?.admin === true;
+  const [sharing, setSharing] = useState(false);
+  const queryClient = useQueryClient();
 
   const favour = async () => {
     if (rootId === null) return void message.error(zh.favour.noRoot);
@@ -64,25 +70,52 @@ export function NodeActions({ node, onChanged }: { node: Dnode; onChanged?: () =
     }
   };
 
+  const copyLink = async () => {
+    try {
+      await copyNodeLink(node.id);
+      message.success(zh.nodeMenu.linkCopied);
+    } catch (error) {
+      console.error(error);
+      message.error(zh.nodeMenu.copyLinkFailed);
+    }
+  };
+
+  // The node page's own query: refetching it also reloads its lists (they follow its answer).
+  const refresh = async () => {
+    try {
+      await queryClient.refetchQueries({ queryKey: ["dnode", node.id], exact: true }, { throwOnError: true });
+      message.success(zh.nodeMenu.refreshed);
+    } catch (error) {
+      console.error(error);
+      message.error(zh.nodeMenu.refreshFailed);
+    }
+  };
+
   const items = [
     ...(isOwnRoot ? [] : [{ key: "favour", label: zh.nodeMenu.favour, onClick: () => void favour() }]),
     ...(isOwnRoot || atHome
       ? []
       : [{ key: "home", label: zh.nodeMenu.addToHome, onClick: () => void toHome() }]),
+    ...(canShare ? [{ key: "share", label: zh.nodeMenu.share, onClick: () => setSharing(true) }] : []),
+    { key: "copy-link", label: zh.nodeMenu.copyLink, onClick: () => void copyLink() },
+    { key: "refresh", label: zh.nodeMenu.refresh, onClick: () => void refresh() },
     ...(isOwnRoot || node.permissions?.write !== true
       ? []
       : [{ key: "delete", label: zh.nodeMenu.delete, danger: true, onClick: () => void remove() }]),
   ];
   return (
     <Flex gap={8} className="node-actions">
-      {node.permissions?.admin && (
-        <SharePopover node={node} onPublished={onChanged ? () => onChanged() : undefined} />
+      {canShare && (
+        <SharePopover
+          node={node}
+          open={sharing}
+          onOpenChange={setSharing}
+          onPublished={onChanged ? () => onChanged() : undefined}
+        />
       )}
-      {items.length > 0 && (
-        <Dropdown menu={{ items }} trigger={["click"]}>
-          <Button icon={<MoreOutlined />} aria-label={zh.nodeMenu.more} />
-        </Dropdown>
-      )}
+      <Dropdown menu={{ items }} trigger={["click"]}>
+        <Button icon={<MoreOutlined />} aria-label={zh.nodeMenu.more} />
+      </Dropdown>
     </Flex>
   );
 }

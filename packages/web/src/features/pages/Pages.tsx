@@ -1,6 +1,6 @@
-import { Alert, Button, Result, Typography } from "antd";
+import { Alert, Result, Typography } from "antd";
 import type { ReactNode } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
 import { LoginForm } from "../auth/LoginForm";
@@ -22,22 +22,18 @@ export function ParamPage({ title }: { title: (params: Record<string, string>) =
   return <TitledPage title={title(params)} />;
 }
 
-/** Pages that need a signed-in user warn and point home when nobody is (people-spec 2, 6). */
+/**
+ * Pages that need a signed-in user warn when nobody is (people-spec 2, 6) and offer the login form in
+ * place: a link opened signed out (a shared node, say) shows its page once the person has logged in.
+ */
 export function RequireLogin({ children }: { children: ReactNode }) {
   const loggedIn = useAuth((s) => s.loggedIn);
   if (loggedIn) return children;
   return (
-    <Alert
-      type="warning"
-      showIcon
-      title={zh.auth.loginRequired}
-      description={zh.auth.loginRequiredHint}
-      action={
-        <Link to="/">
-          <Button size="small">{zh.auth.goHome}</Button>
-        </Link>
-      }
-    />
+    <>
+      <Alert type="warning" showIcon title={zh.auth.loginRequired} description={zh.auth.loginRequiredHint} />
+      <LoginForm />
+    </>
   );
 }
 

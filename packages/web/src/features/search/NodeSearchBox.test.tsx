@@ -3,12 +3,15 @@ import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../api/test-helpers";
 import { Providers } from "../../app/Providers";
+import { useAuth } from "../../stores/auth";
 import { NodeSearchBox } from "./NodeSearchBox";
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  localStorage.clear();
+  useAuth.setState({ user: null, loggedIn: false });
 });
 
 function renderBox() {
@@ -96,5 +99,67 @@ describe("NodeSearchBox", () => {
     type("NOTE:太长");
     enter();
     expect(await screen.findByText("创建知识点失败：名称不能超过2000个字符")).toBeTruthy();
+  });
+});
+
+describe("NodeSearchBox, signed in", () => {
+  const ROOT = 3;
+  const signIn = () =>
+    useAuth.setState({
+      loggedIn: true,
+      user: { id: 7, username: "alice", content: { user_root_node_id: ROOT }, created_at: "" },
+    });
+  const noTrees = { relations: [], related_nodes: [], pagination_info: { CHILD_NODE: { has_more: false } } };
+
+  it("shows in the dropdown what Enter will do", async () => {
+    mockFetch(() => ({ body: [] }));
+    renderBox();
+    fireEvent.focus(box());
+    fireEvent.mouseDown(box());
+    expect(await screen.findByText("搜索，或输入「类型:名称」回车新建")).toBeTruthy();
+    type("红楼梦");
+    expect(await screen.findByText("回车新建「红楼梦」，放在「快速笔记」里")).toBeTruthy();
+  });
+
+  it("puts quick notes under a 快速笔记 node, made on first use at the root and found again after", async () => {
+    signIn();
+    let nextId = 50;
+    const fetch = mockFetch((url, init) => {
+      if (url.includes("/relations_with_data/")) return { body: noTrees };
+      const body = JSON.parse(String(init.body ?? "{}"));
+      return { body: { dnode: { id: nextId++, name: body.name, type: body.type }, relation: {} } };
+    });
+    renderBox();
+    type("红楼梦");
+    enter();
+    await screen.findByText("opened node page");
+    const creates = () =>
+      fetch.mock.calls
+        .filter(([u]) => String(u).endsWith("/dnode/create/"))
+        .map(([, i]) => JSON.parse(String((i as RequestInit).body)));
+    expect(creates()).toEqual([
+      { type: "DIR", name: "快速笔记", location_id: ROOT, relation_name: "USER_ROOT" },
+      { type: "NOTE", name: "红楼梦", location_id: 50 },
+    ]);
+    type("西游记");
+    enter();
+    await vi.waitFor(() => expect(creates()).toHaveLength(3));
+    expect(creates()[2]).toEqual({ type: "NOTE", name: "西游记", location_id: 50 });
+  });
+
+  it("uses an existing 快速笔记 node rather than making a second one", async () => {
+    signIn();
+    const fetch = mockFetch((url) =>
+      url.includes("/relations_with_data/")
+        ? { body: { ...noTrees, related_nodes: [{ id: 9, name: "快速笔记", type: "DIR" }] } }
+        : { body: created },
+    );
+    renderBox();
+    type("随手记");
+    enter();
+    await screen.findByText("opened node page");
+    const creates = fetch.mock.calls.filter(([u]) => String(u).endsWith("/dnode/create/"));
+    expect(creates).toHaveLength(1);
+    expect(JSON.parse(String((creates[0]![1] as RequestInit).body)).location_id).toBe(9);
   });
 });

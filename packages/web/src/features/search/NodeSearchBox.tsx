@@ -4,15 +4,28 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError, api } from "../../api/client";
 import { zh } from "../../i18n/zh-CN";
+import { useAuth } from "../../stores/auth";
 import type { Dnode } from "../outliner/types";
-import { readSearchInput } from "./search-input";
+import { createQuickNote } from "./quick-notes";
+import { readSearchInput, type SearchInput } from "./search-input";
+import "./search.css";
 
 /** People-spec 9: search as you type, 300 ms after the last key. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** The header's search-and-create box (people-spec 5 "Node searcher"). */
+/** What the dropdown tells a person Enter will do with what they typed. */
+function hintFor(input: SearchInput): string {
+  if (input.kind === "smartComplete") return zh.search.smartCompleteUnavailable;
+  return input.text ? zh.search.createHint(input.text) : zh.search.placeholder;
+}
+
+/**
+ * The header's search-and-create box (people-spec 5 "Node searcher"). What Enter creates is a quick
+ * note, kept under the person's 快速笔记 node rather than added to home as a tree of its own.
+ */
 export function NodeSearchBox() {
   const navigate = useNavigate();
+  const rootId = useAuth((s) => s.user?.content.user_root_node_id ?? null);
   const { message } = App.useApp();
   const [value, setValue] = useState("");
   const [results, setResults] = useState<Dnode[]>([]);
@@ -58,7 +71,10 @@ export function NodeSearchBox() {
     setCreating(true);
     try {
       const body = await creationBody(input);
-      const { dnode } = await api.post<{ dnode: Dnode }>("/dnode/create/", body);
+      const dnode =
+        rootId === null
+          ? (await api.post<{ dnode: Dnode }>("/dnode/create/", body)).dnode
+          : await createQuickNote(rootId, body);
       message.success(zh.search.created(input.text));
       open(dnode.id);
     } catch (error) {
@@ -85,7 +101,18 @@ export function NodeSearchBox() {
           </span>
         ),
       }))}
-      open={focused && results.length > 0}
+      open={focused}
+      notFoundContent={<div className="search-hint">{hintFor(readSearchInput(value))}</div>}
+      popupRender={(menu) =>
+        results.length > 0 ? (
+          <>
+            {menu}
+            <div className="search-hint search-hint-below">{hintFor(readSearchInput(value))}</div>
+          </>
+        ) : (
+          menu
+        )
+      }
       onFocus={() => setFocused(true)}
       onBlur={() => setFocused(false)}
       onInputKeyDown={(event) => {
@@ -99,8 +126,8 @@ export function NodeSearchBox() {
       onActive={(id: string | null) => {
         highlighted.current = id;
       }}
-      style={{ width: 280 }}
-      popupMatchSelectWidth={360}
+      className="search-box"
+      popupMatchSelectWidth={400}
     >
       <Input.Search
         aria-label={zh.search.label}
@@ -119,7 +146,7 @@ export function NodeSearchBox() {
 }
 
 /** The create call for what the box holds: a type, a custom class instance, or a note with a label. */
-async function creationBody(input: Exclude<ReturnType<typeof readSearchInput>, { kind: "smartComplete" }>) {
+async function creationBody(input: Exclude<SearchInput, { kind: "smartComplete" }>) {
   if (input.kind === "typed") return { type: input.type, name: input.text };
   if (input.kind === "tagged") {
     const cls = await api.get<Dnode>(`/dnode/classnode/${encodeURIComponent(input.tag)}`).catch((error) => {

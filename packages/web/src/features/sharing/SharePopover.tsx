@@ -1,12 +1,13 @@
 import { ShareAltOutlined } from "@ant-design/icons";
 import type { UserSearchResult } from "@zhishu/shared";
 import { App, Button, Divider, Flex, Popover, Spin, Switch, Typography } from "antd";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, api } from "../../api/client";
 import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
 import type { Dnode } from "../outliner/types";
 import { UserPicker } from "./UserPicker";
+import { type AuthLevel, useAuthorize } from "./use-authorize";
 
 interface Share {
   id: number | null;
@@ -23,11 +24,28 @@ interface Share {
 export function SharePopover({
   node,
   onPublished,
+  open: openFromOutside,
+  onOpenChange,
 }: {
   node: Dnode;
   onPublished?: (isPublic: boolean) => void;
+  /** Opened from elsewhere too (the ⋮ menu's 分享); uncontrolled when absent. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
 }) {
-  const [open, setOpen] = useState(false);
+  const [openHere, setOpenHere] = useState(false);
+  // While 授权访问 asks, a click in that dialog is outside the popover; it must not close the popover,
+  // or the person never sees what the grant did.
+  const asking = useRef(false);
+  const holdWhileAsking = useCallback((now: boolean) => {
+    asking.current = now;
+  }, []);
+  const open = openFromOutside ?? openHere;
+  const setOpen = (next: boolean) => {
+    if (!next && asking.current) return;
+    setOpenHere(next);
+    onOpenChange?.(next);
+  };
   return (
     <Popover
       open={open}
@@ -35,14 +53,23 @@ export function SharePopover({
       trigger="click"
       placement="bottomLeft"
       title={zh.sharing.title}
-      content={open ? <ShareForm node={node} onPublished={onPublished} /> : null}
+      content={open ? <ShareForm node={node} onPublished={onPublished} onAsking={holdWhileAsking} /> : null}
     >
       <Button icon={<ShareAltOutlined aria-hidden />}>{zh.sharing.share}</Button>
     </Popover>
   );
 }
 
-function ShareForm({ node, onPublished }: { node: Dnode; onPublished?: (isPublic: boolean) => void }) {
+function ShareForm({
+  node,
+  onPublished,
+  onAsking,
+}: {
+  node: Dnode;
+  onPublished?: (isPublic: boolean) => void;
+  /** Told while the 授权访问 dialog is up. */
+  onAsking: (asking: boolean) => void;
+}) {
   const { message } = App.useApp();
   const me = useAuth((s) => s.user?.id);
   const [person, setPerson] = useState<UserSearchResult | null>(null);
@@ -50,14 +77,29 @@ function ShareForm({ node, onPublished }: { node: Dnode; onPublished?: (isPublic
   const [saving, setSaving] = useState<"can_read" | "can_write" | null>(null);
   const [isPublic, setIsPublic] = useState(Boolean(node.is_public));
   const [publishing, setPublishing] = useState(false);
+  const authorize = useAuthorize();
 
+  // A person without access is first offered 授权访问 (people-spec 2, 6); read and write land on the
+  // same share as the switches below, so they show what was granted; 可管理权限 is a tree grant.
   useEffect(() => {
     setShare(null);
     if (!person) return;
     let current = true;
-    api
-      .get<Share>("/dnode-permission/", { dnode_id: node.id, user_id: person.id })
-      .then((found) => current && setShare(found))
+    const grant = (level: AuthLevel) =>
+      level === "admin"
+        ? api.post("/anchor-auth/manage/", { dnode_id: node.id, user_id: person.id, auth_type: "admin" })
+        : api.post("/dnode-permission/", {
+            dnode: node.id,
+            user: person.id,
+            [level === "write" ? "can_write" : "can_read"]: true,
+          });
+    onAsking(true);
+    void authorize(node.id, { id: person.id, name: person.name }, "read", grant)
+      .finally(() => onAsking(false))
+      .then(() =>
+        current ? api.get<Share>("/dnode-permission/", { dnode_id: node.id, user_id: person.id }) : null,
+      )
+      .then((found) => current && found && setShare(found))
       .catch((error) => {
         console.error(error);
         if (current) message.error(failureText(error));
@@ -65,7 +107,7 @@ function ShareForm({ node, onPublished }: { node: Dnode; onPublished?: (isPublic
     return () => {
       current = false;
     };
-  }, [person, node.id, message]);
+  }, [person, node.id, message, authorize, onAsking]);
 
   const toggle = async (flag: "can_read" | "can_write", on: boolean) => {
     if (!person) return;
@@ -119,6 +161,9 @@ function ShareForm({ node, onPublished }: { node: Dnode; onPublished?: (isPublic
               onChange={(on) => void toggle("can_write", on)}
             />
           </Flex>
+          {(share.can_read || share.can_write) && (
+            <Typography.Text type="secondary">{zh.sharing.foundAt(person.name)}</Typography.Text>
+          )}
         </Flex>
       )}
       <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0, fontSize: 12 }}>

@@ -12,7 +12,8 @@ const reason = (error: unknown, fallback: string) =>
 /**
  * The authorization flow of workspace-spec 6 / people-spec 2: before a node is given to someone (a chat
  * drop, a delegation), check their access; when they lack it and the caller may grant, offer the
- * 授权访问 dialog; when neither, say so. Resolves true when the person can then open the node.
+ * 授权访问 dialog; when neither, say so. Resolves true when the person can then open the node. `grant`
+ * replaces the default grant (a tree grant, POST /anchor-auth/manage/) where a screen keeps its own.
  */
 export function useAuthorize() {
   const { message, modal } = App.useApp();
@@ -21,6 +22,7 @@ export function useAuthorize() {
       nodeId: number | null | undefined,
       target: { id: number; name: string } | null | undefined,
       level: AuthLevel = "read",
+      grant?: (level: AuthLevel) => Promise<unknown>,
     ) => {
       if (!nodeId || !target) {
         message.error(zh.sharing.missingParams);
@@ -66,11 +68,13 @@ export function useAuthorize() {
           ),
           onOk: async () => {
             try {
-              await api.post("/anchor-auth/manage/", {
-                dnode_id: nodeId,
-                user_id: target.id,
-                auth_type: chosen,
-              });
+              if (grant) await grant(chosen);
+              else
+                await api.post("/anchor-auth/manage/", {
+                  dnode_id: nodeId,
+                  user_id: target.id,
+                  auth_type: chosen,
+                });
               message.success(zh.sharing.granted);
               resolve(true);
             } catch (error) {

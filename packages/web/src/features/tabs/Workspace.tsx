@@ -2,23 +2,24 @@ import { CloseOutlined, ExportOutlined, PlusOutlined } from "@ant-design/icons";
 import { Button, Tabs, Tooltip } from "antd";
 import { type MouseEvent, type ReactNode, useEffect, useRef } from "react";
 import { type RouteObject, useLocation, useNavigate, useRoutes } from "react-router";
-import { api } from "../../api/client";
 import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
 import { internalLinkOf } from "./link-interception";
 import { Splitter } from "./Splitter";
 import {
+  canonicalUrl,
   closeMain,
   closeSider,
-  openMain,
   opensInSider,
-  renameTab,
+  openUrl,
   reorderMain,
   setSider,
   tabTitle,
   unsetSider,
 } from "./tab-model";
 import { useTabs } from "./tab-store";
+import { documentTitle } from "./tab-titles";
+import { useTabNames } from "./use-tab-names";
 import "./workspace.css";
 
 // antd names these controls in English ("remove") unless told; the names screen readers read are Chinese.
@@ -47,6 +48,10 @@ export function Workspace({ pages, children }: { pages: RouteObject[]; children:
 
   // Routing to a URL opens its tab and activates it; /ask paths go to the side panel instead.
   useEffect(() => {
+    if (url !== canonicalUrl(url)) {
+      navigate(canonicalUrl(url), { replace: true });
+      return;
+    }
     if (opensInSider(location.pathname)) {
       apply((s) => setSider(s, url));
       // Back to the main tab that was showing; after a fresh load, the last main tab (or home).
@@ -54,21 +59,23 @@ export function Workspace({ pages, children }: { pages: RouteObject[]; children:
       return;
     }
     lastMainUrl.current = url;
-    if (location.pathname !== "/") apply((s) => openMain(s, url));
+    if (location.pathname !== "/") apply((s) => openUrl(s, url, "route").state);
   }, [url, location.pathname, apply, navigate]);
 
-  useNodeTabNames();
+  useTabNames();
+  const title = tabTitle(tabs.mainTabs[url], url);
+  useEffect(() => {
+    document.title = documentTitle(title);
+  }, [title]);
 
   const openLink = (from: "main" | "sider") => (event: MouseEvent) => {
     const link = internalLinkOf(event.nativeEvent);
     if (!link) return;
     event.preventDefault();
     event.stopPropagation();
-    if (from === "main") apply((s) => setSider(s, link.url, link.name || null));
-    else {
-      apply((s) => openMain(s, link.url, link.name || null));
-      navigate(link.url);
-    }
+    const result = openUrl(useTabs.getState().tabs, link.url, from, link.name || null);
+    apply(() => result.state);
+    if (result.navigateTo) navigate(result.navigateTo);
   };
 
   const close = (closing: string) => {
@@ -193,26 +200,4 @@ export function Workspace({ pages, children }: { pages: RouteObject[]; children:
 function SiderPage({ pages, url }: { pages: RouteObject[]; url: string }) {
   const [pathname, search = ""] = url.split("?");
   return useRoutes(pages, { pathname, search: search ? `?${search}` : "" });
-}
-
-/**
- * Node tabs opened by URL carry no name; they take the node's name once it is known. The GET is the
- * one the node page itself makes, and identical GETs in flight are merged, so this costs no request.
- */
-function useNodeTabNames() {
-  const tabs = useTabs((s) => s.tabs);
-  const apply = useTabs((s) => s.apply);
-  const asked = useRef(new Set<string>());
-  useEffect(() => {
-    const all = [...Object.values(tabs.mainTabs), ...Object.values(tabs.siderTabs)];
-    for (const tab of all) {
-      const match = /^\/data\/(\d+)$/.exec(tab.url);
-      if (!match || tab.name || asked.current.has(tab.url)) continue;
-      asked.current.add(tab.url);
-      api
-        .get<{ name: string }>(`/dnode/${match[1]}`)
-        .then((node) => node.name && apply((s) => renameTab(s, tab.url, node.name)))
-        .catch(() => {});
-    }
-  }, [tabs, apply]);
 }

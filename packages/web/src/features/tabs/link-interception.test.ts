@@ -24,6 +24,16 @@ describe("internalLinkOf", () => {
     });
   });
 
+  it("names it by the text a person sees, never by screen-reader-only text", () => {
+    expect(click('<a href="/data/5" data-hit><span class="ol-sr">打开「监督学习」</span></a>')).toEqual({
+      url: "/data/5",
+      name: "",
+    });
+    expect(click('<a href="/data/6" data-hit><i aria-hidden="true">•</i>监督学习</a>')!.name).toBe(
+      "监督学习",
+    );
+  });
+
   it("leaves modified clicks, other targets, downloads, external and API links to the browser", () => {
     expect(click('<a href="/data/5" data-hit>x</a>', { ctrlKey: true })).toBeNull();
     expect(click('<a href="/data/5" data-hit>x</a>', { button: 1 })).toBeNull();

@@ -18,5 +18,15 @@ export function internalLinkOf(event: {
   if (!anchor || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return null;
   const href = anchor.getAttribute("href") ?? "";
   if (!href.startsWith("/") || href.startsWith("//") || href.startsWith("/api/")) return null;
-  return { url: href, name: (anchor.textContent ?? "").trim() };
+  return { url: href, name: visibleText(anchor) };
+}
+
+// Text only a screen reader hears (a bullet's 打开「…」): a tab named by it would read wrongly.
+const SCREEN_READER_ONLY = '[aria-hidden="true"], .sr-only, .ol-sr';
+
+/** A link's text as a person sees it, without screen-reader-only and hidden parts. */
+function visibleText(anchor: Element): string {
+  const copy = anchor.cloneNode(true) as Element;
+  for (const hidden of copy.querySelectorAll(SCREEN_READER_ONLY)) hidden.remove();
+  return (copy.textContent ?? "").replace(/\s+/g, " ").trim();
 }

@@ -1,14 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
+  canonicalUrl,
   clampSiderWidth,
   closeMain,
   closeSider,
   EMPTY_TABS,
+  markBroken,
   mergeTabs,
   normaliseTabState,
   openMain,
   opensInSider,
+  openUrl,
   oppositePanel,
+  persistable,
   renameTab,
   reorderMain,
   setSider,
@@ -26,10 +30,11 @@ describe("main tabs", () => {
     expect(openMain(s, "/data/1")).toBe(s);
   });
 
-  it("names a tab and falls back to the URL for its title", () => {
+  it("names a tab and falls back to the spec's name of its page, never the URL", () => {
     const s = openMain(withMain("/data/1"), "/data/1", "历史");
     expect(tabTitle(s.mainTabs["/data/1"], "/data/1")).toBe("历史");
-    expect(tabTitle(withMain("/empty").mainTabs["/empty"], "/empty")).toBe("/empty");
+    expect(tabTitle(withMain("/empty").mainTabs["/empty"], "/empty")).toBe("空白页");
+    expect(tabTitle(undefined, "/data/2")).toBe("知识点 #2");
     expect(renameTab(s, "/data/1", "宋史").mainTabs["/data/1"]!.name).toBe("宋史");
   });
 
@@ -133,5 +138,54 @@ describe("normaliseTabState", () => {
     });
     expect(normaliseTabState(null)).toEqual(EMPTY_TABS);
     expect(normaliseTabState("x")).toEqual(EMPTY_TABS);
+  });
+});
+
+describe("opening a URL a tab already shows", () => {
+  it("spells a page one way, so a trailing slash or an empty query finds the same tab", () => {
+    expect(canonicalUrl("/data/1/")).toBe("/data/1");
+    expect(canonicalUrl("/data/1?")).toBe("/data/1");
+    expect(canonicalUrl("/")).toBe("/");
+    expect(canonicalUrl("/a?b=1")).toBe("/a?b=1");
+    const s = withMain("/data/1");
+    expect(openUrl(s, "/data/1/", "route").state).toBe(s);
+  });
+
+  it("a link in the main panel to an open main tab activates it instead of moving it", () => {
+    const s = withMain("/data/1", "/data/2");
+    expect(openUrl(s, "/data/1", "main")).toEqual({ state: s, navigateTo: "/data/1" });
+    const opened = openUrl(s, "/data/3", "main", "新");
+    expect(opened.navigateTo).toBeNull();
+    expect(opened.state.currentSiderUrl).toBe("/data/3");
+  });
+
+  it("a link in the side panel to one of its tabs makes it current; to a new page opens a main tab", () => {
+    const s = setSider(setSider(EMPTY_TABS, "/data/5", "五"), "/data/6", "六");
+    const again = openUrl(s, "/data/5", "sider");
+    expect(again.navigateTo).toBeNull();
+    expect(again.state.currentSiderUrl).toBe("/data/5");
+    expect(again.state.orderedUrls).toEqual([]);
+    const fresh = openUrl(s, "/data/7", "sider");
+    expect(fresh).toMatchObject({ navigateTo: "/data/7", state: { orderedUrls: ["/data/7"] } });
+  });
+
+  it("routing to a side-panel tab's URL moves that tab to the main tabs, with its name", () => {
+    const s = setSider(EMPTY_TABS, "/data/5", "五");
+    const { state } = openUrl(s, "/data/5", "route");
+    expect(state.orderedSiderUrls).toEqual([]);
+    expect(state.orderedUrls).toEqual(["/data/5"]);
+    expect(state.mainTabs["/data/5"]!.name).toBe("五");
+  });
+});
+
+describe("error pages", () => {
+  it("are kept open this session but left out of what is saved", () => {
+    const s = markBroken(setSider(withMain("/data/1", "/data/2"), "/data/3"), "/data/2");
+    expect(s.orderedUrls).toEqual(["/data/1", "/data/2"]);
+    expect(persistable(s).orderedUrls).toEqual(["/data/1"]);
+    expect(persistable(s).mainTabs).not.toHaveProperty("/data/2");
+    const siderBroken = persistable(markBroken(s, "/data/3"));
+    expect(siderBroken).toMatchObject({ orderedSiderUrls: [], currentSiderUrl: null });
+    expect(persistable(withMain("/a"))).toEqual(withMain("/a"));
   });
 });

@@ -1,3 +1,5 @@
+import { routeTitle } from "./tab-titles";
+
 /**
  * The tab workspace of workspace-spec 2, as pure functions over one state value, so every rule is a
  * unit test and the store only keeps, persists and syncs the value.
@@ -10,6 +12,8 @@ export interface Tab {
   showLock?: boolean;
   data?: unknown;
   currentStepId?: number | string | null;
+  /** Its page answered 403 or 404: shown this session, never saved (a later login would reopen an error). */
+  broken?: boolean;
 }
 
 /** The saved shape (workspace-spec 7 tabstate): two tab sets, each a map by URL plus its order. */
@@ -31,8 +35,15 @@ export const EMPTY_TABS: TabState = {
   currentSiderName: null,
 };
 
-/** A tab's title: its name, else its URL. */
-export const tabTitle = (tab: Tab | undefined, url: string) => (tab?.name ? tab.name : url);
+/** A tab's title: its name, else the spec's name of its page (never the raw URL). */
+export const tabTitle = (tab: Tab | undefined, url: string) => (tab?.name ? tab.name : routeTitle(url));
+
+/** One spelling per page, so `/data/1/` and `/data/1?` find the tab of `/data/1`. */
+export function canonicalUrl(url: string): string {
+  const [path = "/", query = ""] = url.split("?");
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, "") || "/" : path;
+  return query ? `${trimmed}?${query}` : trimmed;
+}
 
 /** Paths under /ask open in the side panel by default; all others as main tabs. */
 export const opensInSider = (url: string) =>
@@ -136,6 +147,56 @@ export function renameTab(state: TabState, url: string, name: string): TabState 
     if (next.currentSiderUrl === url) next = { ...next, currentSiderName: name };
   }
   return next;
+}
+
+/**
+ * Opens a URL and says where to navigate, if anywhere. A URL a tab already shows activates that tab
+ * rather than adding another: routing to a side-panel tab's URL moves it to the main tabs; a link clicked
+ * in the main panel to an open main tab goes there, otherwise opens in the side panel; a link clicked in
+ * the side panel to one of its own tabs makes it current, otherwise opens as a main tab (workspace-spec 2).
+ */
+export function openUrl(
+  state: TabState,
+  rawUrl: string,
+  from: "route" | "main" | "sider",
+  name?: string | null,
+): { state: TabState; navigateTo: string | null } {
+  const url = canonicalUrl(rawUrl);
+  if (from === "route") {
+    const moved = state.siderTabs[url] ? closeSider(state, url) : state;
+    return { state: openMain(moved, url, name ?? state.siderTabs[url]?.name), navigateTo: null };
+  }
+  if (state.mainTabs[url]) return { state, navigateTo: url };
+  if (from === "main" || state.siderTabs[url]) return { state: setSider(state, url, name), navigateTo: null };
+  return { state: openMain(state, url, name), navigateTo: url };
+}
+
+/** Marks a tab whose page is an error (403, 404): it stays open now but is not saved. */
+export function markBroken(state: TabState, url: string): TabState {
+  let next = state;
+  if (state.mainTabs[url] && !state.mainTabs[url].broken)
+    next = { ...next, mainTabs: { ...next.mainTabs, [url]: { ...next.mainTabs[url], broken: true } } };
+  if (state.siderTabs[url] && !state.siderTabs[url].broken)
+    next = { ...next, siderTabs: { ...next.siderTabs, [url]: { ...next.siderTabs[url], broken: true } } };
+  return next;
+}
+
+/** What is saved (locally and on the server): every tab but the broken ones. */
+export function persistable(state: TabState): TabState {
+  const broken = (tabs: Record<string, Tab>) => Object.keys(tabs).filter((url) => tabs[url]?.broken);
+  const gone = new Set([...broken(state.mainTabs), ...broken(state.siderTabs)]);
+  if (gone.size === 0) return state;
+  const keep = (tabs: Record<string, Tab>) =>
+    Object.fromEntries(Object.entries(tabs).filter(([url]) => !gone.has(url)));
+  const current = state.currentSiderUrl && !gone.has(state.currentSiderUrl) ? state.currentSiderUrl : null;
+  return {
+    mainTabs: keep(state.mainTabs),
+    orderedUrls: state.orderedUrls.filter((url) => !gone.has(url)),
+    siderTabs: keep(state.siderTabs),
+    orderedSiderUrls: state.orderedSiderUrls.filter((url) => !gone.has(url)),
+    currentSiderUrl: current,
+    currentSiderName: current ? state.currentSiderName : null,
+  };
 }
 
 /** Which panel a link clicked in `from` opens in: always the opposite one (workspace-spec 2). */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../api/test-helpers";
-import { openMain } from "./tab-model";
+import { markBroken, openMain } from "./tab-model";
 import { resetTabs, SAVE_DEBOUNCE_MS, TAB_OWNER_KEY, TAB_STATE_KEY, useTabs } from "./tab-store";
 
 beforeEach(() => {
@@ -25,6 +25,17 @@ describe("tab store", () => {
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe("/api/tabstate/save_state/");
     expect(JSON.parse(String((init as RequestInit).body)).orderedUrls).toEqual(["/data/1", "/data/2"]);
+  });
+
+  it("never saves an error page's tab, locally or on the server", async () => {
+    const fetch = mockFetch(() => ({ body: { success: true } }));
+    useTabs.getState().apply((s) => openMain(openMain(s, "/data/1"), "/data/404"));
+    useTabs.getState().apply((s) => markBroken(s, "/data/404"));
+    expect(useTabs.getState().tabs.orderedUrls).toEqual(["/data/1", "/data/404"]);
+    expect(JSON.parse(localStorage.getItem(TAB_STATE_KEY)!).orderedUrls).toEqual(["/data/1"]);
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    const [, init] = fetch.mock.calls[0]!;
+    expect(JSON.parse(String((init as RequestInit).body)).orderedUrls).toEqual(["/data/1"]);
   });
 
   it("logs a failed save and keeps the local state", async () => {

@@ -5,6 +5,7 @@ import {
   EMPTY_TABS,
   mergeTabs,
   normaliseTabState,
+  persistable,
   SIDER_DEFAULT_WIDTH,
   type TabState,
 } from "./tab-model";
@@ -35,11 +36,18 @@ function readWidth(): number {
 
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
+/** Keeps the state in local storage, without the error pages (they are not reopened at the next start). */
+function keepLocal(state: TabState) {
+  localStorage.setItem(TAB_STATE_KEY, JSON.stringify(persistable(state)));
+}
+
 /** Sends the state to the server after a pause; a failure is logged and the local state stays. */
 function scheduleSave(state: TabState) {
   clearTimeout(saveTimer);
   saveTimer = setTimeout(() => {
-    api.post("/tabstate/save_state/", state).catch((error) => console.error("保存标签页失败", error));
+    api
+      .post("/tabstate/save_state/", persistable(state))
+      .catch((error) => console.error("保存标签页失败", error));
   }, SAVE_DEBOUNCE_MS);
 }
 
@@ -64,7 +72,7 @@ export const useTabs = create<TabStore>((set, get) => ({
     const after = change(before);
     if (after === before) return;
     set({ tabs: after });
-    localStorage.setItem(TAB_STATE_KEY, JSON.stringify(after));
+    keepLocal(after);
     scheduleSave(after);
   },
   setSiderWidth(width) {
@@ -89,7 +97,7 @@ export const useTabs = create<TabStore>((set, get) => ({
       // local storage, so what is here is this person's).
       const merged = mergeTabs(remote, get().tabs);
       set({ tabs: merged });
-      localStorage.setItem(TAB_STATE_KEY, JSON.stringify(merged));
+      keepLocal(merged);
       scheduleSave(merged);
     } catch (error) {
       console.error("读取标签页失败", error);
