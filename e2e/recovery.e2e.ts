@@ -57,7 +57,7 @@ describe("deleting is recoverable", () => {
       await page.getByRole("menuitem", { name: "回收站" }).click();
       await page.getByRole("heading", { level: 2, name: "回收站" }).waitFor();
       const item = page.getByRole("listitem").filter({ hasText: "忽必烈" });
-      expect(await item.getByText("恢复到「元朝」下").isVisible()).toBe(true);
+      await item.getByText("恢复到「元朝」下").waitFor();
       await item.getByRole("button", { name: "恢复" }).click();
       await page.getByText("已恢复").waitFor();
       await page.getByText("回收站是空的", { exact: false }).waitFor();
