@@ -13,7 +13,7 @@ import { analyze, seedChildren } from "./seed";
 import { type Measurement, measure } from "./stats";
 
 /** Keeps the statements Drizzle sends while a call runs (the server runs in this process). */
-class StatementRecorder {
+export class StatementRecorder {
   private statements: { query: string; params: unknown[] }[] | null = null;
 
   logQuery(query: string, params: unknown[]): void {

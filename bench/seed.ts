@@ -32,28 +32,38 @@ export function chineseName(i: number): string {
 
 const BATCH = 1000;
 
+/** What a seeded child may have other than a NOTE with empty content made now (k: its index among them). */
+export type ChildShape = (k: number) => {
+  type?: string;
+  content?: Record<string, unknown>;
+  createdAt?: Date;
+};
+
 /** Inserts `count` children under parent in batches, with their relations in order; returns their ids. */
 export async function seedChildren(
   db: Db,
   parent: { id: number; ownerId: number; anchorId: number },
   count: number,
   nameOffset: number,
+  shape?: ChildShape,
 ): Promise<number[]> {
   const ids: number[] = [];
   for (let start = 0; start < count; start += BATCH) {
     const size = Math.min(BATCH, count - start);
     const rows = Array.from({ length: size }, (_, k) => {
       const name = chineseName(nameOffset + start + k);
+      const { type = "NOTE", content = {}, createdAt } = shape?.(start + k) ?? {};
       return {
         name,
-        type: "NOTE",
-        content: {},
+        type,
+        content,
+        ...(createdAt ? { createdAt, updatedAt: createdAt } : {}),
         parentId: parent.id,
         mainRelation: "CHILD_NODE",
         ownerId: parent.ownerId,
         creatorId: parent.ownerId,
         anchorId: parent.anchorId,
-        searchVector: searchVectorSql(name, {}) as unknown as string,
+        searchVector: searchVectorSql(name, content) as unknown as string,
       };
     });
     const inserted = await db.insert(dnode).values(rows).returning({ id: dnode.id });

@@ -42,10 +42,15 @@ export async function measure(
     await fn();
     samples.push(performance.now() - start);
   }
+  return summarize(name, samples);
+}
+
+/** A measurement from samples in milliseconds. */
+export function summarize(name: string, samples: number[]): Measurement {
   const round = (n: number) => Math.round(n * 100) / 100;
   return {
     name,
-    runs,
+    runs: samples.length,
     p50_ms: round(percentile(samples, 50)),
     p99_ms: round(percentile(samples, 99)),
     mean_ms: round(samples.reduce((a, b) => a + b, 0) / samples.length),
