@@ -6,6 +6,7 @@ import { benchAccounts } from "./accounts.bench";
 import { benchGraph } from "./graph.bench";
 import { benchLive } from "./live.bench";
 import { benchOutliner } from "./outliner.bench";
+import { benchProcesses } from "./processes.bench";
 import type { Measurement } from "./stats";
 
 // `npm run bench`: every benchmark, results written as JSON and a Markdown summary in bench/results/.
@@ -17,6 +18,7 @@ const suites: Record<string, () => Promise<Measurement[]>> = {
   "node graph (100k nodes, PGlite)": benchGraph,
   "outliner in Chromium (production build)": benchOutliner,
   "live updates (PostgreSQL, two app servers)": benchLive,
+  "processes (PGlite)": benchProcesses,
 };
 const only = process.argv.slice(2);
 const latestJson = path.join(here, "results", "latest.json");
