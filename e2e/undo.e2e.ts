@@ -96,4 +96,32 @@ describe("undo and redo in the outliner", () => {
       await context.close();
     }
   });
+
+  it("sends rows typed while the server could not be reached again after a reload", async () => {
+    const account = await createAccount("replay");
+    const id = await makeNode(account, { name: "重发" });
+    const { context, page } = await signedInPage(browser, account);
+    try {
+      await page.goto(`/data/${id}`);
+      await page.getByRole("heading", { level: 2, name: "重发" }).waitFor();
+      // The server is unreachable for writes: every new row and name save fails.
+      const refuse = (route: import("playwright-core").Route) => route.abort("connectionrefused");
+      await page.route(/\/api\/dnode\/(create\/|\d+\/update)/, refuse);
+      await newChildRow(page);
+      await page.keyboard.type("宋朝");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("元朝");
+      await page.keyboard.press("Tab");
+      await page.getByText("网络已断开", { exact: false }).waitFor({ timeout: 10_000 });
+
+      // A reload before any of it landed: the tab sends it again once it is back.
+      await page.unroute(/\/api\/dnode\/(create\/|\d+\/update)/, refuse);
+      await page.reload();
+      await untilServerHas(serverTree(account, id), ["宋朝", "元朝"]);
+      await page.getByRole("treeitem", { name: "元朝" }).waitFor();
+      expect((await visibleRows(page)).map(([, name]) => name)).toEqual(["宋朝", "元朝"]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -13,7 +13,7 @@ import { NodeActions } from "../node-actions/NodeActions";
 import { RequireLogin, TitledPage } from "../pages/Pages";
 import { outlineApi } from "./api";
 import { Breadcrumb } from "./Breadcrumb";
-import { ControllerContext, sharedController } from "./context";
+import { ControllerContext, replayUnsentEdits, sharedController } from "./context";
 import { childRelationOf, forwardGroups, isGrouped } from "./groups";
 import { relationLabel } from "./ListRows";
 import { typeLabelOf } from "./name-prefix";
@@ -59,6 +59,7 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
       deleted: (count, undo) => showDeletedNotice(message, count, undo),
     };
   }, [controller, message, modal, navigate]);
+  useEffect(() => replayUnsentEdits(controller), [controller]);
   const helpId = useId();
   const scope = useId();
   const view = useRef<TreeView>({ scope: `${scope}|`, rootId: id, rows: [] }).current;

@@ -3,6 +3,7 @@ import { outlineApi } from "./api";
 import { OutlineController } from "./controller";
 import type { ControllerDeps } from "./core";
 import { keptWhileOffline } from "./offline";
+import { replayJournal } from "./replay-journal";
 import type { TreeView } from "./tree-view";
 
 /**
@@ -26,9 +27,24 @@ export function sharedController(): OutlineController {
   return shared;
 }
 
+let replayed = false;
+
+/**
+ * Once per page load, signed in: rows typed before a reload that the server never confirmed are sent
+ * again, and the lists they belong to are read again.
+ */
+export function replayUnsentEdits(controller: OutlineController): void {
+  if (replayed) return;
+  replayed = true;
+  void replayJournal(controller.deps.api).then((parents) => {
+    if (parents.size > 0) controller.reloadChildren(parents);
+  });
+}
+
 /** Forgets the app's controller (tests start each case with a fresh one). */
 export function resetSharedController(): void {
   shared = null;
+  replayed = false;
 }
 
 export const ControllerContext = createContext<OutlineController | null>(null);

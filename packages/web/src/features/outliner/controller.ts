@@ -21,6 +21,7 @@ import {
 import { planEnter } from "./tree-moves";
 import type { TreeView } from "./tree-view";
 import { listKey, rowViewId } from "./view-id";
+import { journalAdd, journalDone, journalResolve } from "./write-journal";
 
 const t = zh.outliner;
 
@@ -58,6 +59,15 @@ export class OutlineController extends OutlineSelection {
       },
     ]);
     editList(listKey(parentId, relation), (l) => ({ ids: insertAt(l.ids, index, temp), total: l.total + 1 }));
+    // Written down first: a reload before the answer makes the row again (replay-journal.ts).
+    const seq = journalAdd({
+      kind: "create",
+      temp,
+      parent: parentId,
+      relation,
+      next: nextId === null ? null : this.current(nextId),
+      name,
+    });
     const creation = this.structural.run(async () =>
       this.deps.api.create({
         type: "NOTE",
@@ -76,10 +86,13 @@ export class OutlineController extends OutlineSelection {
         this.tempIds.set(dnode.id, temp);
         this.confirmed.set(dnode.id, dnode);
         renameNode(temp, dnode.id, dnode);
+        journalResolve(temp, dnode.id);
+        journalDone(seq);
       },
       (error) => {
+        journalDone(seq);
         this.failedTemps.add(temp);
-        this.saves.cancel(temp);
+        this.cancelSave(temp);
         editList(listKey(this.current(parentId), relation), (l) => ({
           ids: withoutId(l.ids, temp),
           total: l.total - 1,

@@ -22,6 +22,7 @@ import type { TreeView } from "./tree-view";
 import type { ChildList, Dnode } from "./types";
 import { endsWord, TYPING_RUN_PAUSE_MS, UndoHistory, type UndoStep } from "./undo-history";
 import { listKey } from "./view-id";
+import { journalAdd, journalDone, journalReplace } from "./write-journal";
 
 /** Node updates are debounced this long (workspace-spec 9). */
 export const UPDATE_DEBOUNCE_MS = 50;
@@ -85,6 +86,8 @@ export class OutlineCore {
   private readonly savesInFlight = new Map<number, number>();
   private readonly saveChains = new Map<number, Promise<void>>();
   private readonly nameAtFocus = new Map<string, string>();
+  /** Saves waiting for their 50 ms, by the id they were pushed under: their journal entry. */
+  private readonly waitingJournal = new Map<number, { seq: number; body: UpdateBody }>();
   /** Nodes whose last save the server refused: what the row shows was typed, not saved. */
   private readonly refused = new Set<number>();
   /** Ctrl+Z / Ctrl+Shift+Z: typing and structure on one stack. */
@@ -414,7 +417,8 @@ export class OutlineCore {
   private continueTypingRun(id: number, key: string, before: string): void {
     const now = Date.now();
     const run = this.typingRun;
-    if (run && (run.id !== id || now - run.lastAt > TYPING_RUN_PAUSE_MS)) this.endTypingRun();
+    // A row typed before the server made it changes id mid-run; it is still the same row.
+    if (run && (this.current(run.id) !== id || now - run.lastAt > TYPING_RUN_PAUSE_MS)) this.endTypingRun();
     if (!this.typingRun) {
       const state = this.nameState(id);
       // `before` is the name as it was before this change (an IME shows pinyin in the row meanwhile).
@@ -449,6 +453,27 @@ export class OutlineCore {
     // An undo may name a row by the temporary id it was typed under; the store keys it by its real id.
     patchNode(this.current(id), body);
     this.saves.push(id, body);
+    this.journalPending(id, body);
+  }
+
+  /**
+   * A save waiting for its 50 ms is written down at once, merged into one entry per row, so a reload
+   * within those 50 ms loses nothing either (replay-journal.ts).
+   */
+  private journalPending(id: number, body: UpdateBody): void {
+    const waiting = this.waitingJournal.get(id);
+    const merged = waiting ? mergeUpdates(waiting.body, body) : body;
+    const entry = { kind: "update" as const, id: this.current(id), body: merged };
+    if (waiting) journalReplace(waiting.seq, entry);
+    this.waitingJournal.set(id, { seq: waiting?.seq ?? journalAdd(entry), body: merged });
+  }
+
+  /** A waiting save is dropped (its row was deleted): so is its journal entry. */
+  cancelSave(id: number): void {
+    this.saves.cancel(id);
+    const waiting = this.waitingJournal.get(id);
+    this.waitingJournal.delete(id);
+    if (waiting) journalDone(waiting.seq);
   }
 
   /** Drops the node's type label: back to a plain note (workspace-spec 5). */
@@ -484,7 +509,13 @@ export class OutlineCore {
   private sendSave(id: number, body: UpdateBody): Promise<void> {
     this.savesInFlight.set(id, (this.savesInFlight.get(id) ?? 0) + 1);
     const chainKey = this.tempIds.get(id) ?? id;
-    const run = (this.saveChains.get(chainKey) ?? Promise.resolve()).then(() => this.save(id, body));
+    // Written down when typed (journalPending): a reload before the answer sends it again.
+    const waiting = this.waitingJournal.get(id);
+    this.waitingJournal.delete(id);
+    const seq = waiting?.seq ?? journalAdd({ kind: "update", id: this.current(id), body });
+    const run = (this.saveChains.get(chainKey) ?? Promise.resolve())
+      .then(() => this.save(id, body))
+      .finally(() => journalDone(seq));
     this.saveChains.set(chainKey, run);
     return run;
   }
@@ -509,6 +540,16 @@ export class OutlineCore {
       );
     } finally {
       this.savesInFlight.set(id, (this.savesInFlight.get(id) ?? 1) - 1);
+    }
+  }
+
+  /** Lists of these parents are read again (rows a replay of the journal sent). */
+  reloadChildren(parentIds: Set<number>): void {
+    for (const key of Object.keys(useOutline.getState().lists)) {
+      const at = key.indexOf(":");
+      const parentId = Number(key.slice(0, at));
+      const relation = key.slice(at + 1);
+      if (parentIds.has(parentId)) this.retry(parentId, relation, relation !== NESTED_RELATION);
     }
   }
 

@@ -17,6 +17,7 @@ import { planIndent, planOutdent, planReorder } from "./tree-moves";
 import type { TreeView } from "./tree-view";
 import type { UndoStep } from "./undo-history";
 import { listKey, rowViewId } from "./view-id";
+import { journalForget } from "./write-journal";
 
 const t = zh.outliner;
 
@@ -312,8 +313,9 @@ export class OutlineMoves extends OutlineCore {
         });
     }
     for (const id of now) {
-      this.saves.cancel(id);
+      this.cancelSave(id);
       this.deleted.add(id);
+      if (id < 0) journalForget(id);
     }
     return taken;
   }

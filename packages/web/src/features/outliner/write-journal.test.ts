@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { OutlineApi } from "./api";
+import { replayJournal } from "./replay-journal";
+import { journalAdd, journalDone, journalForget, journalResolve, journalStartReplay } from "./write-journal";
+
+afterEach(() => sessionStorage.clear());
+
+/** An API that makes nodes with ids from 500 and records what it was asked. */
+function fakeApi() {
+  let next = 500;
+  const calls: unknown[] = [];
+  const api = {
+    create: vi.fn(async (body: { location_id: number; name: string }) => {
+      calls.push(["create", body]);
+      return { dnode: { id: next++ }, relation: {} };
+    }),
+    update: vi.fn(async (id: number, body: unknown) => {
+      calls.push(["update", id, body]);
+      return { id, parent_id: 1 };
+    }),
+  } as unknown as OutlineApi;
+  return { api, calls };
+}
+
+describe("the write journal", () => {
+  it("keeps what is unconfirmed, in order, with temporary ids rewritten once a row is made", () => {
+    const made = journalAdd({
+      kind: "create",
+      temp: -1,
+      parent: 1,
+      relation: "CHILD_NODE",
+      next: null,
+      name: "",
+    });
+    const rename = journalAdd({ kind: "update", id: -1, body: { name: "宋" } });
+    journalAdd({ kind: "create", temp: -2, parent: -1, relation: "CHILD_NODE", next: null, name: "" });
+    journalResolve(-1, 42);
+    journalDone(made);
+    journalDone(rename);
+    expect(journalStartReplay()).toEqual([
+      { seq: 1, kind: "create", temp: -2, parent: 42, relation: "CHILD_NODE", next: null, name: "" },
+    ]);
+  });
+
+  it("forgets a row deleted before the server made it", () => {
+    journalAdd({ kind: "create", temp: -3, parent: 1, relation: "CHILD_NODE", next: null, name: "" });
+    journalAdd({ kind: "update", id: -3, body: { name: "删掉的" } });
+    journalAdd({ kind: "update", id: 7, body: { name: "留下的" } });
+    journalForget(-3);
+    expect(journalStartReplay().map((e) => e.kind)).toEqual(["update"]);
+  });
+});
+
+describe("replaying the journal after a reload", () => {
+  it("makes the rows again, nested rows under their new parents, and saves their names", async () => {
+    journalAdd({ kind: "create", temp: -1, parent: 1, relation: "CHILD_NODE", next: null, name: "" });
+    journalAdd({ kind: "update", id: -1, body: { name: "宋朝" } });
+    journalAdd({ kind: "create", temp: -2, parent: -1, relation: "CHILD_NODE", next: null, name: "北宋" });
+    journalAdd({ kind: "update", id: 9, body: { name: "元朝" } });
+    const { api, calls } = fakeApi();
+    const parents = await replayJournal(api);
+    expect(calls).toEqual([
+      ["create", { type: "NOTE", name: "", location_id: 1, relation_name: "CHILD_NODE", next_id: null }],
+      ["update", 500, { name: "宋朝" }],
+      [
+        "create",
+        { type: "NOTE", name: "北宋", location_id: 500, relation_name: "CHILD_NODE", next_id: null },
+      ],
+      ["update", 9, { name: "元朝" }],
+    ]);
+    expect([...parents].sort()).toEqual([1, 500]);
+    // Sent once: a second start has nothing left.
+    expect(journalStartReplay()).toEqual([]);
+  });
+
+  it("keeps what a new page typed apart from what it replays, even under the same temporary ids", async () => {
+    journalAdd({ kind: "create", temp: -1, parent: 1, relation: "CHILD_NODE", next: null, name: "旧" });
+    const { api, calls } = fakeApi();
+    const replay = replayJournal(api);
+    // The new page types a row under the same temporary id before the replay is done.
+    journalAdd({ kind: "create", temp: -1, parent: 2, relation: "CHILD_NODE", next: null, name: "新" });
+    journalResolve(-1, 77);
+    await replay;
+    expect(calls).toHaveLength(1);
+    expect(journalStartReplay()).toEqual([
+      { seq: 1, kind: "create", temp: -1, parent: 2, relation: "CHILD_NODE", next: null, name: "新" },
+    ]);
+  });
+});
