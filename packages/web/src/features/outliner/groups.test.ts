@@ -26,13 +26,18 @@ describe("relation groups of a node page", () => {
 
   it("always offers the node's own child relation, even when empty", () => {
     expect(forwardGroups({ type: "DIR", relations: {} })).toEqual(["CHILD_NODE"]);
-    expect(forwardGroups({ type: "USER", relations: { FAVOR: group(2) } })).toEqual(["USER_ROOT", "FAVOR"]);
+    expect(forwardGroups({ type: "USER", relations: { FAVOR: group(2) } })).toEqual(["CHILD_NODE", "FAVOR"]);
     expect(forwardGroups({ type: "NOTE", relations: { NOTE: group(0) } })).toEqual(["CHILD_NODE"]);
   });
 
-  it("hangs children of a user root by USER_ROOT, all others by CHILD_NODE", () => {
-    expect(childRelationOf("USER")).toBe("USER_ROOT");
+  it("hangs children by CHILD_NODE, under a user root too", () => {
+    expect(childRelationOf("USER")).toBe("CHILD_NODE");
     expect(childRelationOf("DEF")).toBe("CHILD_NODE");
+  });
+
+  it("lists a user root's trees once: home's USER_ROOT cards are not a second list of the same trees", () => {
+    const root = { type: "USER", relations: { USER_ROOT: group(3), CHILD_NODE: group(4), FAVOR: group(1) } };
+    expect(forwardGroups(root)).toEqual(["CHILD_NODE", "FAVOR"]);
   });
 
   it("groups only with 3+ kinds and more than 30 nodes", () => {

@@ -5,10 +5,17 @@ import type { Dnode } from "./types";
  * 9 "Group display order"). Pure, so the page and its tests agree.
  */
 
-/** The relation a node's own children hang by: USER_ROOT under a user root, CHILD_NODE elsewhere. */
-export function childRelationOf(type: string): string {
-  return type === "USER" ? "USER_ROOT" : "CHILD_NODE";
+/**
+ * The relation a node's own children hang by: CHILD_NODE, under a user root too. Trees planted at home
+ * hang by CHILD_NODE under the root (我的根节点) and home shows them by a second, USER_ROOT link; the root's
+ * page lists the trees once, home cards or not (a new one made there is not put on home).
+ */
+export function childRelationOf(_type: string): string {
+  return "CHILD_NODE";
 }
+
+/** Home's cards: the same trees again, shown on home, not as rows of the root's page. */
+const HOME_CARDS = "USER_ROOT";
 
 const DEFAULT_ORDER = ["REFERENCE", "NOTE", "RELATED_CONCEPT", "CHILD_NODE"];
 const PROCESS_ORDER = [...DEFAULT_ORDER, "SUBPROCESS"];
@@ -39,7 +46,7 @@ const INSTANCE_ORDER = [
 ];
 
 function orderFor(type: string): string[] {
-  if (type === "USER") return ["USER_ROOT", "FAVOR"];
+  if (type === "USER") return ["CHILD_NODE", "FAVOR"];
   if (type === "CONCEPT" || type === "CLASS") return CONCEPT_ORDER;
   if (type === "INSTANCE") return INSTANCE_ORDER;
   if (type === "PROCESS") return PROCESS_ORDER;
@@ -55,6 +62,7 @@ export function forwardGroups(node: Pick<Dnode, "type" | "relations">): string[]
   const keys = new Set(
     Object.entries(node.relations ?? {})
       .filter(([key, group]) => !key.startsWith("x__") && key !== "inheritances" && group.size > 0)
+      .filter(([key]) => !(node.type === "USER" && key === HOME_CARDS))
       .map(([key]) => key),
   );
   keys.add(childRelationOf(node.type));
