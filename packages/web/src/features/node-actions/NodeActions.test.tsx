@@ -88,6 +88,18 @@ describe("NodeActions", () => {
     fireEvent.click(screen.getByRole("button", { name: "更多操作" }));
     await screen.findByText("收藏");
     expect(screen.queryByText("添加到首页")).toBeNull();
+    cleanup();
+    // A tree planted at home: its main place is CHILD_NODE under the root, its card a USER_ROOT link.
+    renderActions(
+      node({
+        parent_id: ROOT,
+        main_relation: "CHILD_NODE",
+        relations: { x__USER_ROOT: { size: 1, head: [ROOT], dict: { [ROOT]: 77 } } },
+      }),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "更多操作" }));
+    await screen.findByText("收藏");
+    expect(screen.queryByText("添加到首页")).toBeNull();
   });
 
   it("offers neither favour, add-to-home nor 删除 on the user's own root, and share only to those who may grant", async () => {

@@ -24,7 +24,11 @@ export function NodeActions({ node, onChanged }: { node: Dnode; onChanged?: () =
   const navigate = useNavigate();
   const rootId = useAuth((s) => s.user?.content.user_root_node_id ?? null);
   const isOwnRoot = node.id === rootId;
-  const atHome = node.parent_id === rootId && node.main_relation === "USER_ROOT";
+  // On home: a USER_ROOT link from the user's root holds it (planted trees' main place is CHILD_NODE).
+  const atHome =
+    rootId !== null &&
+    ((node.relations?.x__USER_ROOT?.head ?? []).includes(rootId) ||
+      (node.parent_id === rootId && node.main_relation === "USER_ROOT"));
   const canShare = node.permissions?.admin === true;
   const [sharing, setSharing] = useState(false);
   const queryClient = useQueryClient();
