@@ -144,4 +144,26 @@ describe("我的行为", () => {
     expect(screen.getByText("请检查网络后点击「重试」。")).toBeTruthy();
     await waitFor(() => expect(screen.getByRole("button", { name: "重试" })).toBeTruthy());
   });
+  it("asks the same range again, before the oldest answered, when an answer reached the server's cap", async () => {
+    // 2,000 nodes made on the 28th, a minute apart going back from 09:59 Shanghai; two more on the 26th.
+    const at = (minutesBack: number) => new Date(NOW.getTime() - (minutesBack + 1) * 60_000).toISOString();
+    const full = Array.from({ length: 2000 }, (_, i) => node(10_000 + i, `第${i}条`, at(i)));
+    const asked: string[] = [];
+    mockFetch((url) => {
+      const query = new URL(url, "http://x").searchParams;
+      asked.push(`${query.get("start_date")}→${query.get("end_date")}`);
+      if (query.get("end_date") === "2026-11-29") return { body: full };
+      if (query.get("start_date") === "2026-11-26")
+        return {
+          body: [node(2, "最早的一条", "2026-11-26T03:00:00Z"), node(1, "更早", "2026-11-26T02:00:00Z")],
+        };
+      return { body: [] };
+    });
+    renderPage();
+    expect(await screen.findByText("第0条")).toBeTruthy();
+    fireEvent.click(await screen.findByRole("button", { name: "加载更早的记录" }));
+    expect(await screen.findByText("最早的一条")).toBeTruthy();
+    expect(asked[1]).toBe(`2026-11-26→${full.at(-1)?.created_at}`);
+    expect(screen.getByText("更早")).toBeTruthy();
+  });
 });

@@ -17,6 +17,23 @@ const t = zh.xingwei;
  */
 const MAX_EMPTY_PAGES = 3;
 
+/** The most nodes the server answers for one range (`MAX_RANGE_RESULTS` in services/nodes/lists.ts). */
+export const RANGE_CAP = 2000;
+
+/** A page: a range of units counted back from today, or, after a capped answer, its part before a time. */
+interface PageParam {
+  page: number;
+  before?: string;
+}
+
+const oldestCreated = (nodes: readonly { created_at?: string }[]) =>
+  nodes.reduce((oldest, n) => (n.created_at && n.created_at < oldest ? n.created_at : oldest), "9999");
+
+const uniqueById = <T extends { id: number }>(nodes: T[]) => {
+  const seen = new Set<number>();
+  return nodes.filter((n) => !seen.has(n.id) && seen.add(n.id));
+};
+
 const emptyRun = (pages: readonly unknown[][]) => {
   let run = 0;
   for (let i = pages.length - 1; i >= 0 && pages[i].length === 0; i--) run++;
@@ -35,18 +52,21 @@ export function XingweiPage() {
   const [openedAt] = useState(() => Date.now());
   const query = useInfiniteQuery({
     queryKey: ["xingwei", unit, openedAt],
-    initialPageParam: 0,
+    initialPageParam: { page: 0 } as PageParam,
     queryFn: async ({ pageParam }) => {
-      const range = pageRange(pageParam, unit, openedAt);
-      return myNodesBetween(range.start, range.end);
+      const range = pageRange(pageParam.page, unit, openedAt);
+      return myNodesBetween(range.start, pageParam.before ?? range.end);
     },
     // There is always an earlier range to look at; the person stops scrolling when they have seen enough.
-    getNextPageParam: (_last, pages) => pages.length,
+    // A range answered up to the server's cap was cut: the same range again, before the oldest answered.
+    getNextPageParam: (last, _pages, param): PageParam =>
+      last.length >= RANGE_CAP ? { page: param.page, before: oldestCreated(last) } : { page: param.page + 1 },
   });
-  const nodes = useMemo(() => query.data?.pages.flat() ?? [], [query.data]);
+  const nodes = useMemo(() => uniqueById(query.data?.pages.flat() ?? []), [query.data]);
   const groups = useMemo(() => groupByUnit(nodes, unit), [nodes, unit]);
   const current = unitStart(shanghaiDay(new Date(openedAt)), unit);
-  const oldest = pageRange((query.data?.pages.length ?? 1) - 1, unit, openedAt).start;
+  const lastParam = query.data?.pageParams.at(-1) as PageParam | undefined;
+  const oldest = pageRange(lastParam?.page ?? 0, unit, openedAt).start;
 
   const sentinel = useRef<HTMLDivElement>(null);
   const { fetchNextPage, isFetchingNextPage, isSuccess } = query;
