@@ -88,9 +88,12 @@ describe("undo and redo in the outliner", () => {
         [1, "已有改名"],
         [1, "断网新行"],
       ]);
+      // The row the server has not made yet is marked as waiting.
+      expect(await page.locator(".ol-row-pending").getAttribute("aria-label")).toBe("断网新行");
 
       await context.setOffline(false);
       await untilServerHas(serverTree(account, id), ["已有改名", "断网新行"]);
+      await expect.poll(() => page.locator(".ol-row-pending").count()).toBe(0);
       await page.getByText("网络已断开", { exact: false }).waitFor({ state: "detached", timeout: 10_000 });
     } finally {
       await context.close();
@@ -114,12 +117,12 @@ describe("undo and redo in the outliner", () => {
       await page.keyboard.press("Tab");
       await page.getByText("网络已断开", { exact: false }).waitFor({ timeout: 10_000 });
 
-      // A reload before any of it landed: the tab sends it again once it is back.
+      // A reload before any of it landed: the tab sends it all again once it is back, the Tab included.
       await page.unroute(/\/api\/dnode\/(create\/|\d+\/update)/, refuse);
       await page.reload();
-      await untilServerHas(serverTree(account, id), ["宋朝", "元朝"]);
-      await page.getByRole("treeitem", { name: "元朝" }).waitFor();
-      expect((await visibleRows(page)).map(([, name]) => name)).toEqual(["宋朝", "元朝"]);
+      await untilServerHas(serverTree(account, id), [["宋朝", ["元朝"]]]);
+      await page.getByRole("treeitem", { name: "宋朝" }).waitFor();
+      expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
     } finally {
       await context.close();
     }

@@ -10,6 +10,7 @@ import { reasonOf } from "./node-error";
 import { editList, getList, setViewStatus, useOutline } from "./store";
 import type { TreeView } from "./tree-view";
 import { listKey, rowViewId } from "./view-id";
+import { journalAdd, journalDone } from "./write-journal";
 
 const t = zh.outliner;
 
@@ -144,6 +145,17 @@ export class OutlineDrops extends OutlineMoves {
     place: DropPlace,
     undo: () => void,
   ): void {
+    // Written down first: a reload before the answer sends it again (replay-journal.ts).
+    const seq = journalAdd({
+      kind: "move",
+      id: this.current(id),
+      from: this.current(from.parentId),
+      fromRelation: from.relation,
+      to: this.current(place.parentId),
+      toRelation: place.relation,
+      before: place.beforeId === null ? null : this.current(place.beforeId),
+      way,
+    });
     this.structural
       .run(async () =>
         this.deps.api.move({
@@ -157,7 +169,8 @@ export class OutlineDrops extends OutlineMoves {
           way,
         }),
       )
-      .catch(this.failed(undo));
+      .catch(this.failed(undo))
+      .finally(() => journalDone(seq));
   }
 
   private sendRefer(id: number, place: DropPlace, undo: () => void): void {

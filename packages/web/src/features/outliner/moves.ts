@@ -17,7 +17,7 @@ import { planIndent, planOutdent, planReorder } from "./tree-moves";
 import type { TreeView } from "./tree-view";
 import type { UndoStep } from "./undo-history";
 import { listKey, rowViewId } from "./view-id";
-import { journalForget } from "./write-journal";
+import { journalAdd, journalDone, journalForget } from "./write-journal";
 
 const t = zh.outliner;
 
@@ -326,6 +326,11 @@ export class OutlineMoves extends OutlineCore {
    * bin batch that brings them back (null when refused).
    */
   protected sendDelete(ids: number[], taken: Taken[], putBackOnRefusal = () => true): Promise<string | null> {
+    const seq = journalAdd({
+      kind: "delete",
+      ids: ids.map((id) => this.current(id)),
+      parents: [...new Set(taken.map((t) => this.current(t.removal.parentId)))],
+    });
     return this.structural
       .run(async () => this.deps.api.deleteBatch(await Promise.all(ids.map((id) => this.realId(id)))))
       .then(
@@ -335,7 +340,8 @@ export class OutlineMoves extends OutlineCore {
           this.deps.notify(t.failedBecause(t.deleteFailed, reasonOf(error, zh.errors.request)));
           return null;
         },
-      );
+      )
+      .finally(() => journalDone(seq));
   }
 
   /** Brings a deleted batch back (same ids, old places on the server) and the rows back on screen. */
@@ -448,6 +454,16 @@ export class OutlineMoves extends OutlineCore {
   }
 
   private sendMove(move: Move, undo: () => void): void {
+    const seq = journalAdd({
+      kind: "move",
+      id: this.current(move.id),
+      from: this.current(move.from.parentId),
+      fromRelation: move.from.relation,
+      to: this.current(move.to.parentId),
+      toRelation: move.to.relation,
+      before: move.before === null ? null : this.current(move.before),
+      way: "move",
+    });
     this.structural
       .run(async () =>
         this.deps.api.move({
@@ -464,6 +480,7 @@ export class OutlineMoves extends OutlineCore {
       .catch((error) => {
         undo();
         this.deps.notify(t.failedBecause(t.moveFailed, reasonOf(error, zh.errors.request)));
-      });
+      })
+      .finally(() => journalDone(seq));
   }
 }

@@ -3,8 +3,8 @@ import type { OutlineApi } from "./api";
 import { journalReplayed, journalStartReplay } from "./write-journal";
 
 /**
- * Sends again, in typing order, the new rows and names an earlier page of this tab typed and the server
- * never confirmed (a reload while requests failed or waited for the network). Rows under a row that
+ * Sends again, in the order they were made, the new rows, names, moves and deletes an earlier page of
+ * this tab made and the server never confirmed (a reload while requests failed or waited for the network). Rows under a row that
  * could not be made are skipped. Resolves to the parents whose children changed, for their lists to be
  * read again. A refused entry is dropped (it was refused the first time too); without a sign-in the
  * rest waits for the next start.
@@ -29,11 +29,32 @@ export async function replayJournal(api: OutlineApi): Promise<Set<number>> {
           made.set(entry.temp, dnode.id);
           touched.add(parent);
         }
-      } else {
+      } else if (entry.kind === "update") {
         const id = resolve(entry.id);
         if (id !== undefined) {
           const saved = await api.update(id, entry.body);
           if (saved.parent_id !== null) touched.add(saved.parent_id);
+        }
+      } else if (entry.kind === "move") {
+        const [id, from, to] = [resolve(entry.id), resolve(entry.from), resolve(entry.to)];
+        if (id !== undefined && from !== undefined && to !== undefined) {
+          await api.move({
+            moved_nodes_ids: [id],
+            target_node_id: to,
+            old_location_id: from,
+            old_relationName: entry.fromRelation,
+            new_relationName: entry.toRelation,
+            before_node_id: entry.before === null ? null : (resolve(entry.before) ?? null),
+            keep_old: false,
+            way: entry.way,
+          });
+          touched.add(from).add(to);
+        }
+      } else {
+        const ids = entry.ids.map(resolve).filter((id): id is number => id !== undefined);
+        if (ids.length > 0) {
+          await api.deleteBatch(ids);
+          for (const parent of entry.parents.map(resolve)) if (parent !== undefined) touched.add(parent);
         }
       }
     } catch (error) {

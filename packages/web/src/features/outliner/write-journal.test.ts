@@ -18,6 +18,14 @@ function fakeApi() {
       calls.push(["update", id, body]);
       return { id, parent_id: 1 };
     }),
+    move: vi.fn(async (body: unknown) => {
+      calls.push(["move", body]);
+      return { success: true };
+    }),
+    deleteBatch: vi.fn(async (ids: number[]) => {
+      calls.push(["delete", ids]);
+      return { success: true, deleted_dnode_ids: ids, trash_batch_id: null };
+    }),
   } as unknown as OutlineApi;
   return { api, calls };
 }
@@ -85,5 +93,40 @@ describe("replaying the journal after a reload", () => {
     expect(journalStartReplay()).toEqual([
       { seq: 1, kind: "create", temp: -1, parent: 2, relation: "CHILD_NODE", next: null, name: "新" },
     ]);
+  });
+
+  it("moves and deletes again with the ids the replayed rows got", async () => {
+    journalAdd({ kind: "create", temp: -1, parent: 1, relation: "CHILD_NODE", next: null, name: "甲" });
+    journalAdd({ kind: "create", temp: -2, parent: 1, relation: "CHILD_NODE", next: null, name: "乙" });
+    journalAdd({
+      kind: "move",
+      id: -2,
+      from: 1,
+      fromRelation: "CHILD_NODE",
+      to: -1,
+      toRelation: "CHILD_NODE",
+      before: null,
+      way: "move",
+    });
+    journalAdd({ kind: "delete", ids: [9], parents: [4] });
+    const { api, calls } = fakeApi();
+    const parents = await replayJournal(api);
+    expect(calls.slice(2)).toEqual([
+      [
+        "move",
+        {
+          moved_nodes_ids: [501],
+          target_node_id: 500,
+          old_location_id: 1,
+          old_relationName: "CHILD_NODE",
+          new_relationName: "CHILD_NODE",
+          before_node_id: null,
+          keep_old: false,
+          way: "move",
+        },
+      ],
+      ["delete", [9]],
+    ]);
+    expect([...parents].sort((a, b) => a - b)).toEqual([1, 4, 500]);
   });
 });

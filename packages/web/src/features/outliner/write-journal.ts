@@ -1,8 +1,9 @@
 import type { UpdateBody } from "./api";
 
 /**
- * The rows typed in this tab that the server has not confirmed yet (issue 11 item 5: edits survive a
- * reload): new rows and name saves, in typing order, in session storage. Session storage is per tab
+ * The outline edits made in this tab that the server has not confirmed yet (issue 11 item 5: edits
+ * survive a reload): new rows, name saves, keyboard and drag moves and deletes, in the order they were
+ * made, in session storage. Session storage is per tab
  * and survives a reload, so two tabs never send each other's edits twice. Entries leave when the server
  * answers; what is left at the next start of the tab is sent again (see replay-journal.ts).
  *
@@ -19,7 +20,19 @@ export type JournalEntry =
       next: number | null;
       name: string;
     }
-  | { seq: number; kind: "update"; id: number; body: UpdateBody };
+  | { seq: number; kind: "update"; id: number; body: UpdateBody }
+  | {
+      seq: number;
+      kind: "move";
+      id: number;
+      from: number;
+      fromRelation: string;
+      to: number;
+      toRelation: string;
+      before: number | null;
+      way: "move" | "move_and_refer";
+    }
+  | { seq: number; kind: "delete"; ids: number[]; parents: number[] };
 
 type NewEntry = JournalEntry extends infer E ? (E extends JournalEntry ? Omit<E, "seq"> : never) : never;
 
@@ -74,18 +87,34 @@ export function journalDone(seq: number): void {
 /** A row typed under a temporary id now has its real one. */
 export function journalResolve(temp: number, real: number): void {
   const swap = (id: number) => (id === temp ? real : id);
+  const swapOrNull = (id: number | null) => (id === null ? null : swap(id));
   write(
-    read().map((entry) =>
-      entry.kind === "create"
-        ? { ...entry, parent: swap(entry.parent), next: entry.next === null ? null : swap(entry.next) }
-        : { ...entry, id: swap(entry.id) },
-    ),
+    read().map((entry): JournalEntry => {
+      switch (entry.kind) {
+        case "create":
+          return { ...entry, parent: swap(entry.parent), next: swapOrNull(entry.next) };
+        case "update":
+          return { ...entry, id: swap(entry.id) };
+        case "move":
+          return {
+            ...entry,
+            id: swap(entry.id),
+            from: swap(entry.from),
+            to: swap(entry.to),
+            before: swapOrNull(entry.before),
+          };
+        case "delete":
+          return { ...entry, ids: entry.ids.map(swap), parents: entry.parents.map(swap) };
+      }
+    }),
   );
 }
 
 /** A row typed and deleted before the server made it: nothing of it is to be sent again. */
 export function journalForget(temp: number): void {
-  write(read().filter((entry) => (entry.kind === "create" ? entry.temp !== temp : entry.id !== temp)));
+  const about = (entry: JournalEntry) =>
+    entry.kind === "create" ? entry.temp === temp : entry.kind === "delete" ? false : entry.id === temp;
+  write(read().filter((entry) => !about(entry)));
 }
 
 /**
