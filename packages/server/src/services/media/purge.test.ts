@@ -59,7 +59,13 @@ describe("deleteMediaOfPurgedNodes", () => {
     });
     return ((await res.json()) as { image_path: string }).image_path;
   }
-  const served = async (relative: string) => (await fetch(`${server.url}/api/media/${relative}`)).status;
+  // The body is read to the end: an unread answer keeps its connection busy, and closing the server
+  // then waits for it forever (the afterAll hook timed out).
+  const served = async (relative: string) => {
+    const response = await fetch(`${server.url}/api/media/${relative}`);
+    await response.arrayBuffer();
+    return response.status;
+  };
   const node = async (content: Record<string, unknown>) => {
     const { dnode } = await createNode(server, token, { name: "带图", type: "NOTE", content });
     return { id: dnode.id as number, content: dnode.content as Record<string, unknown> };
