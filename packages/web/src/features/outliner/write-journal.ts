@@ -90,22 +90,18 @@ export function journalResolve(temp: number, real: number): void {
   const swapOrNull = (id: number | null) => (id === null ? null : swap(id));
   write(
     read().map((entry): JournalEntry => {
-      switch (entry.kind) {
-        case "create":
-          return { ...entry, parent: swap(entry.parent), next: swapOrNull(entry.next) };
-        case "update":
-          return { ...entry, id: swap(entry.id) };
-        case "move":
-          return {
-            ...entry,
-            id: swap(entry.id),
-            from: swap(entry.from),
-            to: swap(entry.to),
-            before: swapOrNull(entry.before),
-          };
-        case "delete":
-          return { ...entry, ids: entry.ids.map(swap), parents: entry.parents.map(swap) };
-      }
+      if (entry.kind === "create")
+        return { ...entry, parent: swap(entry.parent), next: swapOrNull(entry.next) };
+      if (entry.kind === "update") return { ...entry, id: swap(entry.id) };
+      if (entry.kind === "move")
+        return {
+          ...entry,
+          id: swap(entry.id),
+          from: swap(entry.from),
+          to: swap(entry.to),
+          before: swapOrNull(entry.before),
+        };
+      return { ...entry, ids: entry.ids.map(swap), parents: entry.parents.map(swap) };
     }),
   );
 }
