@@ -1,9 +1,8 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { sharedController } from "./context";
 import { FakeServer } from "./fake-server";
 import { renderNodePage, resetNodePageState } from "./render-node-page";
-import { stubTreeLayout } from "./test-helpers";
+import { editorOf, editors, names, rowOf, settled, stubTreeLayout, typeName } from "./test-helpers";
 import { VIEW_STATUS_KEY } from "./view-status";
 
 let server: FakeServer;
@@ -23,17 +22,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-const editors = () => screen.queryAllByRole("textbox", { name: "知识点名称" }) as HTMLTextAreaElement[];
-const names = () => editors().map((e) => e.value);
-const editorOf = (name: string) => editors().find((e) => e.value === name)!;
-const rowOf = (name: string) => editorOf(name).closest('[role="treeitem"]') as HTMLElement;
-/** Every edit made so far has reached the (fake) server. */
-const settled = () => act(() => sharedController().settled());
-
-function type(el: HTMLTextAreaElement, value: string) {
-  fireEvent.change(el, { target: { value, selectionStart: value.length, selectionEnd: value.length } });
-}
 
 describe("the node page", () => {
   it("shows the node's name, its type label and its children as a tree", async () => {
@@ -178,7 +166,7 @@ describe("editing by keyboard", () => {
     expect(names()).toEqual(["一", "", "二"]);
     const created = editors()[1];
     expect(document.activeElement).toBe(created);
-    type(created, "新");
+    typeName(created, "新");
     await settled();
     expect(server.outline(1)).toEqual(["一", "新", "二"]);
     const [create] = server.callsTo("POST", /create/);
@@ -189,7 +177,7 @@ describe("editing by keyboard", () => {
     renderNodePage();
     await waitFor(() => expect(names()).toEqual(["一", "二"]));
     const el = editorOf("二");
-    type(el, "二三");
+    typeName(el, "二三");
     el.focus();
     el.setSelectionRange(1, 1);
     fireEvent.keyDown(el, { key: "Enter", keyCode: 13 });
@@ -229,7 +217,7 @@ describe("editing by keyboard", () => {
     await waitFor(() => expect(names()).toEqual(["一", "二"]));
     const press = (key: string, shiftKey = false) =>
       fireEvent.keyDown(document.activeElement!, { key, shiftKey, keyCode: key === "Enter" ? 13 : 9 });
-    const typeHere = (text: string) => type(document.activeElement as HTMLTextAreaElement, text);
+    const typeHere = (text: string) => typeName(document.activeElement as HTMLTextAreaElement, text);
     editorOf("二").focus();
     editorOf("二").setSelectionRange(1, 1);
     press("Enter");
@@ -254,7 +242,7 @@ describe("editing by keyboard", () => {
     await waitFor(() => expect(names()).toEqual(["一", "二"]));
     const second = editorOf("二");
     second.focus();
-    type(second, "");
+    typeName(second, "");
     fireEvent.keyDown(second, { key: "Backspace", keyCode: 8 });
     expect(names()).toEqual(["一"]);
     expect(document.activeElement).toBe(editorOf("一"));
@@ -280,12 +268,12 @@ describe("editing by keyboard", () => {
     const el = editorOf("二");
     el.focus();
     fireEvent.compositionStart(el);
-    type(el, "二zhi");
+    typeName(el, "二zhi");
     fireEvent.keyDown(el, { key: "Enter", keyCode: 13 });
     fireEvent.keyDown(el, { key: "Tab", keyCode: 9 });
-    type(el, "");
+    typeName(el, "");
     fireEvent.keyDown(el, { key: "Backspace", keyCode: 8 });
-    type(el, "二知");
+    typeName(el, "二知");
     fireEvent.compositionEnd(el);
     // Chrome and Safari report keys the IME consumed with keyCode 229, isComposing may be set alone.
     fireEvent.keyDown(el, { key: "Enter", keyCode: 229 });
@@ -304,11 +292,11 @@ describe("editing by keyboard", () => {
     await waitFor(() => expect(names()).toEqual(["一", "二"]));
     const el = editorOf("二");
     el.focus();
-    type(el, "DEF:");
-    type(el, "DEF:定义");
+    typeName(el, "DEF:");
+    typeName(el, "DEF:定义");
     expect(names()).toEqual(["一", "定义"]);
     expect(within(rowOf("定义")).getByTitle("类型：DEF").textContent).toBe("定义");
-    type(editorOf("一"), "来历：古时");
+    typeName(editorOf("一"), "来历：古时");
     expect(within(rowOf("古时")).getByTitle("类型：来历").textContent).toBe("来历");
     await settled();
     expect(server.nodes.get(3)).toMatchObject({ name: "定义", type: "DEF" });
@@ -321,13 +309,13 @@ describe("editing by keyboard", () => {
     await waitFor(() => expect(names()).toEqual(["一", "二"]));
     const rule = editorOf("一");
     rule.focus();
-    type(rule, "");
+    typeName(rule, "");
     fireEvent.blur(rule);
     await settled();
     expect(server.nodes.get(2)).toMatchObject({ name: "", type: "NOTE" });
     const plain = editorOf("二");
     plain.focus();
-    type(plain, "");
+    typeName(plain, "");
     fireEvent.blur(plain);
     await settled();
     expect(server.outline(1)).toEqual([""]);
@@ -370,13 +358,13 @@ describe("editing by keyboard", () => {
     renderNodePage();
     await waitFor(() => expect(names()).toEqual(["一", "二"]));
     server.refuse = { method: "POST", path: /update/, status: 400, error: "名称不能超过2000个字符" };
-    type(editorOf("二"), "二改");
+    typeName(editorOf("二"), "二改");
     expect(
       await screen.findByText("保存失败：名称不能超过2000个字符。你输入的文字仍保留在这一行，可修改后再试。"),
     ).toBeTruthy();
     expect(names()).toEqual(["一", "二改"]);
     expect(server.nodes.get(3)?.name).toBe("二");
-    type(editorOf("二改"), "二改了");
+    typeName(editorOf("二改"), "二改了");
     await settled();
     expect(server.nodes.get(3)?.name).toBe("二改了");
   });

@@ -1,3 +1,5 @@
+import { act, fireEvent, screen } from "@testing-library/react";
+import { sharedController } from "./context";
 import { type FlatRow, flattenTree } from "./flatten";
 import type { ChildList } from "./types";
 
@@ -45,3 +47,20 @@ export function stubTreeLayout(treeHeight: number): void {
       },
     });
 }
+
+// ---- the rendered node page, as a person reads and types it
+
+/** Every row's name editor, top to bottom. */
+export const editors = () =>
+  screen.queryAllByRole("textbox", { name: "知识点名称" }) as HTMLTextAreaElement[];
+/** The names on screen, top to bottom. */
+export const names = () => editors().map((e) => e.value);
+/** The name editor showing this name. */
+export const editorOf = (name: string) => editors().find((e) => e.value === name)!;
+/** The row (treeitem) whose name editor shows this name. */
+export const rowOf = (name: string) => editorOf(name).closest('[role="treeitem"]') as HTMLElement;
+/** Every edit made so far has reached the (fake) server. */
+export const settled = () => act(() => sharedController().settled());
+/** Types a whole new value into a name editor, the caret at its end. */
+export const typeName = (el: HTMLTextAreaElement, value: string) =>
+  fireEvent.change(el, { target: { value, selectionStart: value.length, selectionEnd: value.length } });

@@ -1,9 +1,8 @@
-import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { sharedController } from "./context";
 import { FakeServer } from "./fake-server";
 import { renderNodePage, resetNodePageState } from "./render-node-page";
-import { stubTreeLayout } from "./test-helpers";
+import { editorOf, names, rowOf, settled, stubTreeLayout, typeName } from "./test-helpers";
 
 let server: FakeServer;
 
@@ -25,13 +24,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const editors = () => screen.queryAllByRole("textbox", { name: "知识点名称" }) as HTMLTextAreaElement[];
-const names = () => editors().map((e) => e.value);
-const editorOf = (name: string) => editors().find((e) => e.value === name)!;
-const rowOf = (name: string) => editorOf(name).closest('[role="treeitem"]') as HTMLElement;
-const settled = () => act(() => sharedController().settled());
-const type = (el: HTMLTextAreaElement, value: string) =>
-  fireEvent.change(el, { target: { value, selectionStart: value.length, selectionEnd: value.length } });
 const press = (key: string, mods: { ctrlKey?: boolean; shiftKey?: boolean } = {}) =>
   fireEvent.keyDown(document.activeElement!, { key, keyCode: key === "Tab" ? 9 : 0, ...mods });
 const undo = () => press("z", { ctrlKey: true });
@@ -48,8 +40,8 @@ describe("undo and redo in the outliner", () => {
     const second = editorOf("元");
     second.focus();
     // One run of typing: no pause, no word end.
-    type(second, "元朝");
-    type(editorOf("元朝"), "元朝史");
+    typeName(second, "元朝");
+    typeName(editorOf("元朝"), "元朝史");
     press("Tab");
     await waitFor(() => expect(rowOf("元朝史").getAttribute("aria-level")).toBe("2"));
 
@@ -76,9 +68,9 @@ describe("undo and redo in the outliner", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const first = editorOf("宋");
     first.focus();
-    type(first, "宋朝");
+    typeName(first, "宋朝");
     vi.setSystemTime(Date.now() + 2000);
-    type(editorOf("宋朝"), "宋朝史");
+    typeName(editorOf("宋朝"), "宋朝史");
     undo();
     await waitFor(() => expect(names()).toEqual(["宋朝", "元"]));
     await settled();
@@ -92,7 +84,7 @@ describe("undo and redo in the outliner", () => {
     first.setSelectionRange(1, 1);
     press("Enter");
     await waitFor(() => expect(names()).toEqual(["宋", "", "元"]));
-    type(document.activeElement as HTMLTextAreaElement, "明");
+    typeName(document.activeElement as HTMLTextAreaElement, "明");
     await settled();
     expect(server.outline(1)).toEqual(["宋", "明", "元"]);
 
@@ -121,7 +113,7 @@ describe("undo and redo in the outliner", () => {
     press("Enter");
     await waitFor(() => expect(names()).toEqual(["宋", "", "元"]));
     const made = document.activeElement as HTMLTextAreaElement;
-    type(made, "明");
+    typeName(made, "明");
     undo();
     await waitFor(() => expect(names()).toEqual(["宋", "", "元"]));
     fireEvent.blur(made);
@@ -134,7 +126,7 @@ describe("undo and redo in the outliner", () => {
     await ready();
     const second = editorOf("元");
     second.focus();
-    type(second, "");
+    typeName(second, "");
     press("Backspace");
     await waitFor(() => expect(names()).toEqual(["宋"]));
     await settled();
@@ -154,7 +146,7 @@ describe("undo and redo in the outliner", () => {
     await ready();
     const first = editorOf("宋");
     first.focus();
-    type(first, "宋元");
+    typeName(first, "宋元");
     const typed = editorOf("宋元");
     typed.setSelectionRange(1, 1);
     press("Enter");
