@@ -1,9 +1,9 @@
 import { QueryClient } from "@tanstack/react-query";
 import type { DnodeJson } from "@zhishu/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Dnode, RelationsWithData } from "../entities/dnode/types";
 import { getList, resetOutline, setList, upsertNodes, useOutline } from "../features/outliner/store";
 import { ready } from "../features/outliner/test-helpers";
-import type { Dnode, RelationsWithData } from "../features/outliner/types";
 import { openMain } from "../features/tabs/tab-model";
 import { resetTabs, useTabs } from "../features/tabs/tab-store";
 import { type ApplyContext, applyLiveMessage } from "./apply";

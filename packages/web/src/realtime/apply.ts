@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { DnodeJson, ServerMessage } from "@zhishu/shared";
+import type { Dnode } from "../entities/dnode/types";
 import { useOutline } from "../features/outliner/store";
-import type { Dnode } from "../features/outliner/types";
 import { renameTab } from "../features/tabs/tab-model";
 import { useTabs } from "../features/tabs/tab-store";
 import type { ListSync, ListSyncController } from "./list-sync";

@@ -1,10 +1,10 @@
 import { DEFAULT_RELATION_PAGE_SIZE, MAX_RELATION_PAGE_SIZE } from "@zhishu/shared";
 import { api } from "../api/client";
-import { idsOfGroup } from "../features/outliner/api";
+import { idsOfGroup } from "../entities/dnode/api";
+import type { Dnode, RelationsWithData } from "../entities/dnode/types";
 import { mergePage, withoutId } from "../features/outliner/list-ops";
 import { putRelationMeta } from "../features/outliner/relation-meta";
 import { getList, setList, useOutline } from "../features/outliner/store";
-import type { Dnode, RelationsWithData } from "../features/outliner/types";
 import { listKey } from "../features/outliner/view-id";
 import { keepingCaret } from "./keep-caret";
 

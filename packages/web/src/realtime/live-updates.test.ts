@@ -3,10 +3,10 @@ import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { CLIENT_ID } from "../api/client-id";
 import { fakeToken, mockFetch } from "../api/test-helpers";
 import { writeTokens } from "../api/tokens";
+import type { Dnode } from "../entities/dnode/types";
 import { resetSharedController } from "../features/outliner/context";
 import { resetOutline, setList, upsertNodes, useOutline } from "../features/outliner/store";
 import { ready } from "../features/outliner/test-helpers";
-import type { Dnode } from "../features/outliner/types";
 import { startLiveUpdates } from "./live-updates";
 
 /** The browser's WebSocket, replaced: every socket the tab opens, what it sent, and the server's side. */

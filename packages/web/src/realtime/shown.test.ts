@@ -1,7 +1,7 @@
 import { act, renderHook } from "@testing-library/react";
 import { beforeEach, expect, it } from "vitest";
+import type { Dnode } from "../entities/dnode/types";
 import { resetOutline, upsertNodes } from "../features/outliner/store";
-import type { Dnode } from "../features/outliner/types";
 import { shownIds, useLiveNode } from "./shown";
 
 const node = (name: string, version: number, locked?: true) =>

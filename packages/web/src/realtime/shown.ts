@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
+import type { Dnode } from "../entities/dnode/types";
 import { upsertNodes, useOutline } from "../features/outliner/store";
-import type { Dnode } from "../features/outliner/types";
 
 /**
  * Nodes shown outside the outliner's lists (cards on home, profile and knowledge pages), counted per

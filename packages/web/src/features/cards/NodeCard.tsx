@@ -2,10 +2,10 @@ import { DeleteOutlined, LockOutlined } from "@ant-design/icons";
 import { NODE_TYPE_LABELS, type NodeType } from "@zhishu/shared";
 import { Button, Card, Tag, Typography } from "antd";
 import { useNavigate } from "react-router";
+import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { relativeTime } from "../../lib/relative-time";
 import { useLiveNode } from "../../realtime/shown";
-import type { Dnode } from "../outliner/types";
 import { cardPreview } from "./card-preview";
 import "./node-card.css";
 

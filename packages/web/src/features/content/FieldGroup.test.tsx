@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../api/test-helpers";
-import type { Dnode } from "../outliner/types";
+import type { Dnode } from "../../entities/dnode/types";
 import { FieldGroup } from "./FieldGroup";
 import { makeNode, renderInApp, sentBody } from "./test-helpers";
 

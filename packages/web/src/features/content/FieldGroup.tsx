@@ -1,4 +1,4 @@
-import type { Dnode } from "../outliner/types";
+import type { Dnode } from "../../entities/dnode/types";
 import { FieldRow } from "./FieldRow";
 import { type FieldSpec, fieldKeys } from "./field-kinds";
 import "./content.css";

@@ -1,7 +1,7 @@
 import { Spin, Typography } from "antd";
 import { useState } from "react";
+import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
-import type { Dnode } from "../outliner/types";
 import { contentApi, reasonOf } from "./content-api";
 import { FieldEditor } from "./FieldEditor";
 import { FieldValue } from "./FieldValue";

@@ -1,13 +1,13 @@
 import { EditOutlined } from "@ant-design/icons";
 import { App, Button, Flex, Skeleton, Spin } from "antd";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { outlineApi } from "../../entities/dnode/api";
+import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { useStreaming } from "../../realtime/streaming";
 import { LazyFormula as Formula } from "../formula/LazyFormula";
 import { FileView } from "../media/FileView";
 import { ImageView } from "../media/ImageView";
-import { outlineApi } from "../outliner/api";
-import type { Dnode } from "../outliner/types";
 import { ProcessView } from "../process/ProcessView";
 import { readTextDraft, textDraftKey } from "../richtext/text-drafts";
 import type { SaveOptions } from "../richtext/use-autosave";

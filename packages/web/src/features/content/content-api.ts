@@ -1,6 +1,6 @@
 import type { FieldKind } from "@zhishu/shared";
 import { api } from "../../api/client";
-import type { Dnode } from "../outliner/types";
+import type { Dnode } from "../../entities/dnode/types";
 
 /** Body of POST /api/dnode/{id}/update_content_field (docs/API.md). */
 export interface ContentFieldBody {

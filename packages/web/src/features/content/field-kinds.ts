@@ -1,5 +1,5 @@
 import { type FieldKind, KNOWN_FIELD_KINDS, MESSAGES, parseShanghaiTime } from "@zhishu/shared";
-import type { Dnode } from "../outliner/types";
+import type { Dnode } from "../../entities/dnode/types";
 
 /** What a page may know about a field beyond its key (e.g. a custom field's definition). */
 export interface FieldSpec {

@@ -1,7 +1,7 @@
 import { App, Input, Modal, Typography } from "antd";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { zh } from "../../i18n/zh-CN";
-import { isImeKey } from "../outliner/keys";
+import { isImeKey } from "../../lib/keys";
 import { Formula } from "./Formula";
 import { canRender, convertDelimiters } from "./latex";
 import "./formula.css";

@@ -4,9 +4,9 @@ import { Avatar, Flex, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { api } from "../../api/client";
+import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { NodeCard } from "../cards/NodeCard";
-import type { Dnode } from "../outliner/types";
 
 /** As many as a profile's list shows on one page (workspace-spec 9); the rest are on the profile. */
 const SHOWN = 20;

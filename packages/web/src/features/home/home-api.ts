@@ -1,5 +1,5 @@
 import { ApiError, api } from "../../api/client";
-import type { Dnode, RelationsWithData } from "../outliner/types";
+import type { Dnode, RelationsWithData } from "../../entities/dnode/types";
 
 /** How many home cards one request brings; a home past this loads the rest with "load more". */
 export const HOME_PAGE_SIZE = 200;

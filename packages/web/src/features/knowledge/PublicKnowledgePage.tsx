@@ -1,9 +1,9 @@
 import { Alert, Empty, Flex, Pagination, Skeleton, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { api } from "../../api/client";
+import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { NodeCard } from "../cards/NodeCard";
-import type { Dnode } from "../outliner/types";
 
 /** People-spec 9: page 1, 20 per page. */
 export const PUBLIC_PAGE_SIZE = 20;

@@ -3,14 +3,14 @@ import { Image, Popover, Skeleton, Typography } from "antd";
 import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router";
 import { api } from "../../api/client";
+import { useCachedNode } from "../../entities/dnode/cache";
+import { typeLabelOf } from "../../entities/dnode/name-prefix";
+import { nodeFetchMessage } from "../../entities/dnode/node-error";
+import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { cardPreview } from "../cards/card-preview";
 import { LazyFormula as Formula } from "../formula/LazyFormula";
 import { mediaUrl } from "../media/media-url";
-import { typeLabelOf } from "../outliner/name-prefix";
-import { nodeFetchMessage } from "../outliner/node-error";
-import { useOutline } from "../outliner/store";
-import type { Dnode } from "../outliner/types";
 import { requestNodeName } from "./node-names";
 import "./links.css";
 
@@ -36,7 +36,7 @@ export function NodeLabel({ node }: { node: Dnode }) {
 
 /** The popover's body: the node fetched on first hover (from the store when it is already there). */
 function Preview({ id }: { id: number }) {
-  const cached = useOutline((s) => s.nodes[id]);
+  const cached = useCachedNode(id);
   const query = useQuery({
     queryKey: ["dnode", id],
     queryFn: () => api.get<Dnode>(`/dnode/${id}`),
@@ -70,7 +70,7 @@ interface Props {
  * preview").
  */
 export function NodeLink({ id, children }: Props) {
-  const known = useOutline((s) => s.nodes[id]);
+  const known = useCachedNode(id);
   useEffect(() => {
     if (!known && !children) requestNodeName(id);
   }, [id, known, children]);

@@ -1,8 +1,8 @@
 import { DownloadOutlined, EyeOutlined, FileOutlined } from "@ant-design/icons";
 import { Button, Flex, Modal, Typography } from "antd";
 import { useState } from "react";
+import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
-import type { Dnode } from "../outliner/types";
 import { FilePreview } from "./FilePreview";
 import { extensionOf, formatFileSize, previewKindOf } from "./file-kinds";
 import { saveMediaFile } from "./media-fetch";

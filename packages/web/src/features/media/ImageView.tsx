@@ -1,8 +1,8 @@
 import { Image, Spin, Typography } from "antd";
 import { useEffect, useState } from "react";
+import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { contentApi, reasonOf } from "../content/content-api";
-import type { Dnode } from "../outliner/types";
 import { FALLBACK_IMAGE } from "./fallback-image";
 import { clampThumbnailHeight, mediaPathOf, mediaUrl } from "./media-url";
 import { ResizeHandle } from "./ResizeHandle";

@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-quer
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../api/test-helpers";
+import type { Dnode } from "../../entities/dnode/types";
 import { useAuth } from "../../stores/auth";
 import { makeNode, renderInApp, sentBody } from "../content/test-helpers";
-import type { Dnode } from "../outliner/types";
 import { NodeActions } from "./NodeActions";
 
 const ROOT = 3;

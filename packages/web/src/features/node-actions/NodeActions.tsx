@@ -7,10 +7,10 @@ import { messageOf } from "../../api/messages";
 import { trashApi } from "../../api/trash";
 import { confirmDelete } from "../../components/confirm-delete";
 import { showDeletedNotice } from "../../components/deleted-notice";
+import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
 import { addToHome, favourNode } from "../home/home-api";
-import type { Dnode } from "../outliner/types";
 import { SharePopover } from "../sharing/SharePopover";
 import { copyNodeLink } from "./node-link";
 

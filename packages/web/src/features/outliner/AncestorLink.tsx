@@ -1,7 +1,7 @@
 import { Link } from "react-router";
+import { typeLabelOf } from "../../entities/dnode/name-prefix";
+import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
-import { typeLabelOf } from "./name-prefix";
-import type { Dnode } from "./types";
 
 const t = zh.outliner;
 

@@ -1,6 +1,7 @@
 import { Breadcrumb as AntBreadcrumb, App, Button } from "antd";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { AncestorLink } from "./AncestorLink";
 import { useNodePath } from "./node-path";
@@ -8,7 +9,6 @@ import { firstLineOf, outlineAsText } from "./outline-text";
 import { setSelecting, useSelection } from "./selection-store";
 import { useOutline } from "./store";
 import type { TreeView } from "./tree-view";
-import type { Dnode } from "./types";
 
 const t = zh.breadcrumb;
 

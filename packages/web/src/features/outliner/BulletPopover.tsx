@@ -1,6 +1,7 @@
 import { Breadcrumb, Popover } from "antd";
 import { type ReactElement, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { relativeTime } from "../../lib/relative-time";
 import { AncestorLink } from "./AncestorLink";
@@ -8,7 +9,6 @@ import type { NodeRow } from "./flatten";
 import { fullTime } from "./full-time";
 import { useNodePath } from "./node-path";
 import { RowActions } from "./RowActions";
-import type { Dnode } from "./types";
 
 const t = zh.bulletPopover;
 

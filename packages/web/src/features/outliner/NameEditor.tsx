@@ -1,9 +1,9 @@
 import { type KeyboardEvent, useLayoutEffect, useRef } from "react";
 import { zh } from "../../i18n/zh-CN";
+import { isImeKey } from "../../lib/keys";
 import { type CommandContext, findCommand } from "./commands";
 import { useController, useTreeView } from "./context";
 import type { NodeRow } from "./flatten";
-import { isImeKey } from "./keys";
 import { type FocusRequest, focusDone, setActive } from "./store";
 
 // Where the browser sizes a textarea to its text (Chromium), no script measures it.

@@ -1,5 +1,6 @@
 import { App } from "antd";
 import { type KeyboardEvent, type MouseEvent, memo, useLayoutEffect, useRef } from "react";
+import { typeLabelOf } from "../../entities/dnode/name-prefix";
 import { zh } from "../../i18n/zh-CN";
 import { ProcessRowControls } from "../process/ProcessRowControls";
 import { BulletPopover } from "./BulletPopover";
@@ -7,7 +8,6 @@ import { useController, useTreeView } from "./context";
 import { NESTED_RELATION } from "./core";
 import { useDrag } from "./drag-store";
 import { type NodeRow, parentRow } from "./flatten";
-import { typeLabelOf } from "./name-prefix";
 import { RowDone } from "./RowDone";
 import { RelationTags, RowText } from "./RowExtras";
 import { RowName } from "./RowName";

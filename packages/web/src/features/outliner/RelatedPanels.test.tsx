@@ -3,9 +3,9 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../api/test-helpers";
+import type { Dnode } from "../../entities/dnode/types";
 import { RelatedPanels } from "./RelatedPanels";
 import { relatedSections } from "./related-sections";
-import type { Dnode } from "./types";
 
 const group = (head: number[], size = head.length) => ({ size, head, dict: {} });
 const node = (relations: Dnode["relations"]): Dnode => ({

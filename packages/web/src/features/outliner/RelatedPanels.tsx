@@ -2,11 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert, Collapse, Skeleton, Typography } from "antd";
 import { Link } from "react-router";
 import { api } from "../../api/client";
+import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { AncestorLink } from "./AncestorLink";
 import { relationLabel } from "./ListRows";
 import { relatedSections } from "./related-sections";
-import type { Dnode } from "./types";
 
 const t = zh.relatedPanels;
 

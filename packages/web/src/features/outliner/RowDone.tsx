@@ -1,7 +1,7 @@
+import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { toggleDone } from "./completion";
 import { useController } from "./context";
-import type { Dnode } from "./types";
 
 /**
  * The generic completion box (workspace-spec 4: finished_at set to now, or cleared), at the row's end.

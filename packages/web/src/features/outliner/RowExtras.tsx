@@ -1,8 +1,8 @@
 import { Tag } from "antd";
+import type { Dnode } from "../../entities/dnode/types";
 import { infoTags } from "./info-tags";
 import type { RelationMeta } from "./store";
 import { textPreview } from "./text-preview";
-import type { Dnode } from "./types";
 
 /**
  * The tags of the relation that puts a row under its parent (workspace-spec 2 "Relation info tags").

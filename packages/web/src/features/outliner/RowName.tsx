@@ -1,11 +1,11 @@
 import { hasReferences } from "@zhishu/shared";
 import type { MouseEvent } from "react";
+import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { RenderedName } from "../links/RenderedName";
 import type { NodeRow } from "./flatten";
 import { NameEditor } from "./NameEditor";
 import { type FocusRequest, requestFocus } from "./store";
-import type { Dnode } from "./types";
 
 interface Props {
   row: NodeRow;

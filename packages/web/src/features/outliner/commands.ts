@@ -1,6 +1,6 @@
+import { type KeyBinding, matchesKey } from "../../lib/keys";
 import type { OutlineController } from "./controller";
 import type { NodeRow } from "./flatten";
-import { type KeyBinding, matchesKey } from "./keys";
 import { changeLevel } from "./level-ops";
 import { completeRow, toggleRunning } from "./process-keys";
 import type { TreeView } from "./tree-view";

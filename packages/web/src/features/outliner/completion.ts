@@ -1,6 +1,6 @@
+import { reasonOf } from "../../entities/dnode/node-error";
 import { zh } from "../../i18n/zh-CN";
 import type { OutlineCore } from "./core";
-import { reasonOf } from "./node-error";
 import { useOutline } from "./store";
 
 /** Puts a node's finished_at in the store (the row strikes through at once). */

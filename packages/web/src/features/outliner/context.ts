@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import { outlineApi } from "./api";
+import { outlineApi } from "../../entities/dnode/api";
 import { OutlineController } from "./controller";
 import type { ControllerDeps } from "./core";
 import { keptWhileOffline } from "./offline";

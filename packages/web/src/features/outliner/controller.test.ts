@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { OutlineApi } from "./api";
+import type { OutlineApi } from "../../entities/dnode/api";
+import type { Dnode } from "../../entities/dnode/types";
 import { OutlineController } from "./controller";
 import { resetOutline, setList, upsertNodes, useOutline } from "./store";
-import type { Dnode } from "./types";
 
 function deferred<T>() {
   let resolve!: (v: T) => void;

@@ -1,10 +1,10 @@
+import { clearedNameOutcome, emptyRowBackspace } from "../../entities/dnode/name-prefix";
+import { reasonOf } from "../../entities/dnode/node-error";
 import { zh } from "../../i18n/zh-CN";
 import { NESTED_RELATION, nextTempId } from "./core";
 import { type NodeRow, neighbourRow } from "./flatten";
 import { insertAt, withoutId } from "./list-ops";
 import type { Caret } from "./moves";
-import { clearedNameOutcome, emptyRowBackspace } from "./name-prefix";
-import { reasonOf } from "./node-error";
 import { OutlineSelection } from "./selection-ops";
 import { setTicked } from "./selection-store";
 import {

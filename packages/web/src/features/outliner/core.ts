@@ -1,11 +1,12 @@
 import { DEFAULT_RELATION_PAGE_SIZE, statusOf } from "@zhishu/shared";
+import { idsOfGroup, type OutlineApi, type UpdateBody } from "../../entities/dnode/api";
+import { parseNamePrefix, prefixEffect, typedColon, typeLabelOf } from "../../entities/dnode/name-prefix";
+import { reasonOf } from "../../entities/dnode/node-error";
+import type { ChildList, Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { processApi } from "../process/process-api";
-import { idsOfGroup, type OutlineApi, type UpdateBody } from "./api";
 import type { NodeRow } from "./flatten";
 import { mergePage } from "./list-ops";
-import { parseNamePrefix, prefixEffect, typedColon, typeLabelOf } from "./name-prefix";
-import { reasonOf } from "./node-error";
 import { KeyedDebounce, RelationLoadQueue, SerialQueue } from "./queues";
 import { putRelationMeta } from "./relation-meta";
 import {
@@ -19,7 +20,6 @@ import {
   useOutline,
 } from "./store";
 import type { TreeView } from "./tree-view";
-import type { ChildList, Dnode } from "./types";
 import { endsWord, TYPING_RUN_PAUSE_MS, UndoHistory, type UndoStep } from "./undo-history";
 import { listKey } from "./view-id";
 import { journalAdd, journalDone, journalReplace } from "./write-journal";

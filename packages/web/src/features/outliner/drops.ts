@@ -1,12 +1,12 @@
+import type { ApiLocation } from "../../entities/dnode/api";
+import { reasonOf } from "../../entities/dnode/node-error";
 import { zh } from "../../i18n/zh-CN";
-import type { ApiLocation } from "./api";
 import { NESTED_RELATION } from "./core";
 import type { RowDrop } from "./drag-store";
 import { acceptableWays, type MoveWay } from "./drag-ways";
 import { parentRow } from "./flatten";
 import { insertAt, placementOf, withoutId } from "./list-ops";
 import { OutlineMoves } from "./moves";
-import { reasonOf } from "./node-error";
 import { editList, getList, setViewStatus, useOutline } from "./store";
 import type { TreeView } from "./tree-view";
 import { listKey, rowViewId } from "./view-id";

@@ -1,10 +1,10 @@
 import { type UploadApi, uploadApi } from "../../api/uploads";
+import type { CreateBody } from "../../entities/dnode/api";
+import { reasonOf } from "../../entities/dnode/node-error";
 import { zh } from "../../i18n/zh-CN";
-import type { CreateBody } from "./api";
 import { NESTED_RELATION } from "./core";
 import { isUploadableImage } from "./drop-events";
 import type { OutlineDrops } from "./drops";
-import { reasonOf } from "./node-error";
 
 const t = zh.dragDrop;
 

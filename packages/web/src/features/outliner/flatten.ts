@@ -1,4 +1,4 @@
-import type { ChildList } from "./types";
+import type { ChildList } from "../../entities/dnode/types";
 import { listKey, rowViewId } from "./view-id";
 
 /**

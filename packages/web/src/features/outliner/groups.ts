@@ -1,4 +1,4 @@
-import type { Dnode } from "./types";
+import type { Dnode } from "../../entities/dnode/types";
 
 /**
  * Which relation groups a node page shows and in what order (workspace-spec 4 "Tree display",

@@ -1,3 +1,4 @@
+import { reasonOf } from "../../entities/dnode/node-error";
 import { zh } from "../../i18n/zh-CN";
 import { NESTED_RELATION, OutlineCore, REORDER_DEBOUNCE_MS } from "./core";
 import { type NodeRow, neighbourRow, parentRow } from "./flatten";
@@ -10,7 +11,6 @@ import {
   restoreOrder,
   withoutId,
 } from "./list-ops";
-import { reasonOf } from "./node-error";
 import { KeyedDebounce } from "./queues";
 import { editList, getList, isExpanded, requestFocus, setList, setViewStatus, useOutline } from "./store";
 import { planIndent, planOutdent, planReorder } from "./tree-moves";

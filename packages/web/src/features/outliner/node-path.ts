@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "../../api/client";
-import type { Dnode } from "./types";
+import type { Dnode } from "../../entities/dnode/types";
 
 /** GET /api/data/{id}/path: the node's ancestors along main parents, root first, without the node. */
 export const fetchNodePath = (id: number) => api.get<Dnode[]>(`/data/${id}/path`);

@@ -1,6 +1,6 @@
 import { create } from "zustand";
 import { ApiError } from "../../api/client";
-import type { OutlineApi } from "./api";
+import type { OutlineApi } from "../../entities/dnode/api";
 
 /**
  * Edits made without a network are kept, not dropped (issue 11 item 5): a call that got no answer is

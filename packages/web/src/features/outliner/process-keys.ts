@@ -1,9 +1,9 @@
 import { isExecuting, statusOf } from "@zhishu/shared";
+import { reasonOf } from "../../entities/dnode/node-error";
 import { zh } from "../../i18n/zh-CN";
 import { type ProcessAction, processApi } from "../process/process-api";
 import { toggleDone } from "./completion";
 import type { OutlineCore } from "./core";
-import { reasonOf } from "./node-error";
 
 /**
  * The process keys of a row (issue 14 point 7 "start / pause / finish buttons and keys"): the same

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { Dnode } from "../../entities/dnode/types";
 import { createProcessOrder, sortProcessChildren } from "./process-order";
 import type { OutlineState } from "./store";
-import type { Dnode } from "./types";
 
 const node = (
   id: number,

@@ -1,6 +1,6 @@
 import { compareProcesses, SUBPROCESS_RELATIONS } from "@zhishu/shared";
+import type { ChildList, Dnode } from "../../entities/dnode/types";
 import type { OutlineState } from "./store";
-import type { ChildList, Dnode } from "./types";
 
 /**
  * The children of a process show in the spec's order (workspace-spec 4 "Children sort": running,

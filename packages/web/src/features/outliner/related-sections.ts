@@ -1,5 +1,5 @@
 import { X_SIDE_PREFIX } from "@zhishu/shared";
-import type { Dnode } from "./types";
+import type { Dnode } from "../../entities/dnode/types";
 
 /** One group of related nodes in a section: its key in `relations`, its plain relation name, and ids. */
 export interface RelatedGroup {

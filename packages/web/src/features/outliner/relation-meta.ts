@@ -1,5 +1,5 @@
+import type { Relation } from "../../entities/dnode/types";
 import { type RelationMeta, useOutline } from "./store";
-import type { Relation } from "./types";
 import { rowViewId } from "./view-id";
 
 /**

@@ -1,5 +1,5 @@
 import { ApiError } from "../../api/client";
-import type { OutlineApi } from "./api";
+import type { OutlineApi } from "../../entities/dnode/api";
 import { journalReplayed, journalStartReplay } from "./write-journal";
 
 /**

@@ -1,9 +1,9 @@
 import { zh } from "../../i18n/zh-CN";
+import { type KeyBinding, matchesKey } from "../../lib/keys";
 import { REDO_KEYS, UNDO_KEYS } from "./commands";
 import type { OutlineController } from "./controller";
 import { refOf } from "./drag-store";
 import type { NodeRow } from "./flatten";
-import { type KeyBinding, matchesKey } from "./keys";
 import { changeLevel } from "./level-ops";
 import { completeRow, toggleRunning } from "./process-keys";
 import { openRowInfo } from "./RowInfoDialog";

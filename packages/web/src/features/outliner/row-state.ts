@@ -1,8 +1,8 @@
 import { useCallback, useRef, useSyncExternalStore } from "react";
+import type { Dnode } from "../../entities/dnode/types";
 import { NESTED_RELATION } from "./core";
 import type { NodeRow } from "./flatten";
 import { type FocusRequest, type OutlineState, type RelationMeta, useOutline } from "./store";
-import type { Dnode } from "./types";
 import { listKey } from "./view-id";
 
 /** What one row reads from the outline store. */

@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import type { ChildList, Dnode } from "./types";
+import type { ChildList, Dnode } from "../../entities/dnode/types";
 import { listKey } from "./view-id";
 import {
   readViewStatuses,

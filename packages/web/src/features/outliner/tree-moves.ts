@@ -1,5 +1,5 @@
+import type { ChildList } from "../../entities/dnode/types";
 import { type FlatRow, isNodeRow, type NodeRow, parentRow } from "./flatten";
-import type { ChildList } from "./types";
 
 /**
  * Pure plans for the structural keys (Enter, Tab, Shift+Tab, Alt+Up/Down): given the visible rows and

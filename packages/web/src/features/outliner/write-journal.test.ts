@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { OutlineApi } from "./api";
+import type { OutlineApi } from "../../entities/dnode/api";
 import { replayJournal } from "./replay-journal";
 import { journalAdd, journalDone, journalForget, journalResolve, journalStartReplay } from "./write-journal";
 

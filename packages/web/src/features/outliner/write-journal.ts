@@ -1,4 +1,4 @@
-import type { UpdateBody } from "./api";
+import type { UpdateBody } from "../../entities/dnode/api";
 
 /**
  * The outline edits made in this tab that the server has not confirmed yet (issue 11 item 5: edits

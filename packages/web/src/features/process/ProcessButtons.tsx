@@ -2,8 +2,8 @@ import { CaretRightOutlined, CheckOutlined, PauseOutlined } from "@ant-design/ic
 import { statusOf } from "@zhishu/shared";
 import { Button } from "antd";
 import type { ReactNode } from "react";
+import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
-import type { Dnode } from "../outliner/types";
 import type { ProcessAction } from "./process-api";
 import { offeredActions } from "./process-display";
 import { useProcessAction } from "./use-process-action";

@@ -1,5 +1,5 @@
 import { memo } from "react";
-import type { Dnode } from "../outliner/types";
+import type { Dnode } from "../../entities/dnode/types";
 import { ProcessButtons } from "./ProcessButtons";
 import { ProcessTimer } from "./ProcessTimer";
 import { hasTimer } from "./process-display";

@@ -1,8 +1,8 @@
 import { formatDuration, formatTimer, statusOf } from "@zhishu/shared";
 import { Descriptions, Flex, Typography } from "antd";
 import { useState } from "react";
+import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
-import type { Dnode } from "../outliner/types";
 import { BehaviourTimeline } from "./BehaviourTimeline";
 import { ChildrenChart } from "./charts/ChildrenChart";
 import { ProcessButtons } from "./ProcessButtons";

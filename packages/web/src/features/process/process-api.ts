@@ -1,5 +1,5 @@
 import { api } from "../../api/client";
-import type { Dnode } from "../outliner/types";
+import type { Dnode } from "../../entities/dnode/types";
 
 /** What POST /api/dnode/call_action/{id}/{start|pause|finish} answers (docs/API.md "Processes"). */
 export interface ProcessAnswer {

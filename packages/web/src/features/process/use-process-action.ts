@@ -1,7 +1,7 @@
 import { App } from "antd";
 import { useState } from "react";
+import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
-import type { Dnode } from "../outliner/types";
 import { type ProcessAction, processApi } from "./process-api";
 
 /**

@@ -1,9 +1,9 @@
 import { Alert, Empty, Flex, Pagination, Skeleton } from "antd";
 import { useEffect, useState } from "react";
 import { api } from "../../api/client";
+import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { NodeCard } from "../cards/NodeCard";
-import type { Dnode } from "../outliner/types";
 
 /** Workspace-spec 9: public anchor lists, 20 per page from offset 0. */
 export const ANCHOR_PAGE_SIZE = 20;

@@ -1,7 +1,7 @@
 import { Input, Modal, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { zh } from "../../i18n/zh-CN";
-import { isImeKey } from "../outliner/keys";
+import { isImeKey } from "../../lib/keys";
 
 export interface UrlPromptModalProps {
   open: boolean;

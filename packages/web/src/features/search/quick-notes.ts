@@ -1,6 +1,6 @@
 import { ApiError, api } from "../../api/client";
+import type { Dnode, RelationsWithData } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
-import type { Dnode, RelationsWithData } from "../outliner/types";
 
 const PAGE_SIZE = 200;
 // A root with more trees than this is not searched further; a second 快速笔记 is the worst outcome.

@@ -3,9 +3,9 @@ import type { UserSearchResult } from "@zhishu/shared";
 import { App, Button, Divider, Flex, Popover, Spin, Switch, Typography } from "antd";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, api } from "../../api/client";
+import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
-import type { Dnode } from "../outliner/types";
 import { UserPicker } from "./UserPicker";
 import { type AuthLevel, useAuthorize } from "./use-authorize";
 

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Providers } from "../../app/Providers";
-import type { Dnode } from "../outliner/types";
+import type { Dnode } from "../../entities/dnode/types";
 import { XingweiChart } from "./XingweiChart";
 
 // The chart library draws on a canvas jsdom does not have: the lazy chart module is replaced by a

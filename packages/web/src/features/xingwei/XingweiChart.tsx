@@ -1,7 +1,7 @@
 import { Typography } from "antd";
 import { useMemo, useState } from "react";
+import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
-import type { Dnode } from "../outliner/types";
 import { ChartToggle } from "../process/charts/ChartToggle";
 import { downloadText } from "../process/charts/download";
 import { LazyColumn } from "../process/charts/LazyColumn";

@@ -1,5 +1,5 @@
 import { api } from "../../api/client";
-import type { Dnode } from "../outliner/types";
+import type { Dnode } from "../../entities/dnode/types";
 
 /** GET /api/dnode/my_dnodes_by_date_range: what the caller made in [start, end), Shanghai dates. */
 export const myNodesBetween = (start: string, end: string) =>

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Spin, Typography } from "antd";
 import { useMemo, useState } from "react";
+import type { Dnode } from "../../../entities/dnode/types";
 import { zh } from "../../../i18n/zh-CN";
-import type { Dnode } from "../../outliner/types";
 import { processApi } from "../process-api";
 import { ChartToggle } from "./ChartToggle";
 import { downloadText } from "./download";

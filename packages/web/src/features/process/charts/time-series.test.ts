@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Dnode } from "../../outliner/types";
+import type { Dnode } from "../../../entities/dnode/types";
 import { hoursByChild, hoursByDay, ownHoursPerDay, toCsv } from "./time-series";
 
 const process = (id: number, name: string, content: Record<string, unknown>, parent_id = 1): Dnode => ({

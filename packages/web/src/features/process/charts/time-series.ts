@@ -1,5 +1,5 @@
 import { hoursPerShanghaiDay, shanghaiDay, statusOf } from "@zhishu/shared";
-import type { Dnode } from "../../outliner/types";
+import type { Dnode } from "../../../entities/dnode/types";
 import { timerHours } from "../process-display";
 
 /**
