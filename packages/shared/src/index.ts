@@ -19,6 +19,7 @@ export * from "./order";
 export * from "./pending-updates";
 export * from "./permissions";
 export * from "./process";
+export * from "./process-display";
 export * from "./realtime";
 export * from "./references";
 export * from "./relations";

@@ -19,7 +19,7 @@ import {
   statusOf,
   timelineBand,
   totalsOf,
-} from "./process";
+} from "./index";
 
 const T0 = "2026-11-23T02:00:00.000Z"; // 10:00 in Shanghai
 const T1 = "2026-11-23T03:30:00.000Z"; // 1.5 hours later

@@ -1,7 +1,7 @@
 import { MESSAGES, type UserNodeJson } from "@zhishu/shared";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { userBlock, userFollow } from "../../db/schema";
+import { userBlock, userFollow } from "../../db/schema-social";
 import { AppError } from "../../errors";
 import { blockBetween, lockPeople, requireUserRow, userNode, userNodes } from "./people";
 

@@ -2,7 +2,8 @@ import { type CreateGroupBody, MESSAGES, type UserNodeJson } from "@zhishu/share
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { oneRow } from "../../db/one-row";
-import { groupMember, users } from "../../db/schema";
+import { users } from "../../db/schema";
+import { groupMember } from "../../db/schema-social";
 import { AppError, conflict } from "../../errors";
 import { usernameKey } from "../accounts/accounts";
 import { nameVectorSql } from "../search/vector";

@@ -1,28 +1,16 @@
-import { DEFAULT_RELATION_PAGE_SIZE, statusOf } from "@zhishu/shared";
+import { DEFAULT_RELATION_PAGE_SIZE } from "@zhishu/shared";
 import { idsOfGroup, type OutlineApi, type UpdateBody } from "../../entities/dnode/api";
-import { parseNamePrefix, prefixEffect, typedColon, typeLabelOf } from "../../entities/dnode/name-prefix";
+import { typeLabelOf } from "../../entities/dnode/name-prefix";
 import { reasonOf } from "../../entities/dnode/node-error";
 import type { ChildList, Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
-import { processApi } from "../process/process-api";
-import type { NodeRow } from "./flatten";
 import { mergePage } from "./list-ops";
 import { KeyedDebounce, RelationLoadQueue, SerialQueue } from "./queues";
 import { putRelationMeta } from "./relation-meta";
-import {
-  getList,
-  keyOf,
-  markLoading,
-  patchNode,
-  requestFocus,
-  setList,
-  upsertNodes,
-  useOutline,
-} from "./store";
+import { getList, keyOf, markLoading, patchNode, setList, upsertNodes, useOutline } from "./store";
 import type { TreeView } from "./tree-view";
-import { endsWord, TYPING_RUN_PAUSE_MS, UndoHistory, type UndoStep } from "./undo-history";
+import { UndoHistory } from "./undo-history";
 import { listKey } from "./view-id";
-import { journalAdd, journalDone, journalReplace } from "./write-journal";
 
 /** Node updates are debounced this long (workspace-spec 9). */
 export const UPDATE_DEBOUNCE_MS = 50;
@@ -57,14 +45,6 @@ export interface NameState {
   customPrefix: string | null;
 }
 
-/** A run of typing in one row, not yet on the undo stack. */
-interface TypingRun {
-  id: number;
-  key: string;
-  before: NameState;
-  lastAt: number;
-}
-
 // Temporary ids are negative and never reused, across every controller of the page.
 let lastTempId = 0;
 export const nextTempId = () => --lastTempId;
@@ -75,7 +55,7 @@ export const nextTempId = () => --lastTempId;
  * edits one by one in typing order (a SerialQueue), name saves debounced per node; a row typed before
  * the server answered has a temporary id that every later call waits on.
  */
-export class OutlineCore {
+export abstract class OutlineCore {
   readonly structural = new SerialQueue();
   /** Temporary id -> the real id, once the server made the node. */
   readonly realIds = new Map<number, number>();
@@ -83,20 +63,17 @@ export class OutlineCore {
   readonly failedTemps = new Set<number>();
   /** The last state the server confirmed, per node: what a refused save rolls back to. */
   readonly confirmed = new Map<number, Dnode>();
-  private readonly savesInFlight = new Map<number, number>();
-  private readonly saveChains = new Map<number, Promise<void>>();
-  private readonly nameAtFocus = new Map<string, string>();
-  /** Saves waiting for their 50 ms, by the id they were pushed under: their journal entry. */
-  private readonly waitingJournal = new Map<number, { seq: number; body: UpdateBody }>();
+  protected readonly savesInFlight = new Map<number, number>();
   /** Nodes whose last save the server refused: what the row shows was typed, not saved. */
-  private readonly refused = new Set<number>();
+  protected readonly refused = new Set<number>();
   /** Ctrl+Z / Ctrl+Shift+Z: typing and structure on one stack. */
   readonly history = new UndoHistory();
-  private typingRun: TypingRun | null = null;
   readonly saves = new KeyedDebounce<number, UpdateBody>(UPDATE_DEBOUNCE_MS, mergeUpdates, (id, body) => {
     void this.sendSave(id, body);
   });
   protected readonly loads: RelationLoadQueue<FirstPage>;
+  /** Sends a node's waiting save (names.ts). */
+  protected abstract sendSave(id: number, body: UpdateBody): Promise<void>;
 
   constructor(public deps: ControllerDeps) {
     this.loads = new RelationLoadQueue<FirstPage>({
@@ -189,27 +166,6 @@ export class OutlineCore {
     for (const node of nodes)
       if (this.isLocal(node.id)) patchNode(node.id, { content: processFieldsOf(node.content) });
   };
-
-  /**
-   * Enter on a draft process starts it (workspace-spec 4: "A new process is draft; saving with enter
-   * makes it running"), once the server has the node and its typed type: the start waits for the
-   * creation of a row typed a moment ago and for its pending saves.
-   */
-  async startDraft(id: number): Promise<void> {
-    const node = this.node(id);
-    if (node?.type !== "PROCESS" || statusOf(node.content) !== "draft" || !this.canWrite(id)) return;
-    this.saves.flushAll();
-    try {
-      const real = await this.realId(id);
-      const temp = this.tempIds.get(real);
-      await Promise.all([this.saveChains.get(real), temp === undefined ? null : this.saveChains.get(temp)]);
-      // A save refused meanwhile may have turned it back into something else.
-      if (this.node(real)?.type !== "PROCESS") return;
-      this.receiveProcesses((await processApi.act(real, "start")).dnodes);
-    } catch (error) {
-      this.deps.notify(zh.process.actionFailed(reasonOf(error, zh.errors.request)));
-    }
-  }
 
   // ---- loading
 
@@ -340,209 +296,6 @@ export class OutlineCore {
     else setList(key, { ...emptyList("error"), error: message });
   }
 
-  // ---- names
-
-  /** The row's name editor took focus: remember the name, to tell later whether it was cleared. */
-  activate(row: NodeRow): void {
-    this.nameAtFocus.set(row.key, this.node(row.id)?.name ?? "");
-  }
-
-  /**
-   * A name edit. Mid-composition it only shows (an IME's pinyin is not a name). Otherwise a colon just
-   * typed may turn a prefix into the type or a label; the caller moves the caret left by `caretShift`.
-   */
-  changeName(row: NodeRow, before: string, raw: string, composing: boolean): { caretShift: number } {
-    const value = raw.replace(/[\r\n]+/g, " ");
-    const id = this.current(row.id);
-    if (composing) {
-      patchNode(id, { name: value });
-      return { caretShift: 0 };
-    }
-    this.continueTypingRun(id, row.key, before);
-    let body: UpdateBody = { name: value };
-    let caretShift = raw.length - value.length;
-    const parsed = typedColon(before, value) ? parseNamePrefix(value) : null;
-    if (parsed) {
-      const effect = prefixEffect(parsed.prefix);
-      const hadCustom = typeof this.node(id)?.content.custom_prefix === "string";
-      body =
-        "type" in effect
-          ? { name: parsed.rest, type: effect.type, ...(hadCustom && { content: { custom_prefix: null } }) }
-          : { name: parsed.rest, content: { custom_prefix: effect.customPrefix } };
-      caretShift += value.length - parsed.rest.length;
-    }
-    this.edit(id, body);
-    if (parsed || endsWord(before, value)) this.endTypingRun();
-    return { caretShift };
-  }
-
-  // ---- undo and redo
-
-  /** Ctrl+Z: the typing run in progress first, then the newest step. */
-  undo(): boolean {
-    this.endTypingRun();
-    return this.history.undo();
-  }
-
-  /** Ctrl+Shift+Z / Ctrl+Y. */
-  redo(): boolean {
-    this.endTypingRun();
-    return this.history.redo();
-  }
-
-  /** A structural edit, or the end of a pause, a word or a blur: the typing so far becomes one step. */
-  endTypingRun(): void {
-    const run = this.typingRun;
-    this.typingRun = null;
-    if (!run) return;
-    const after = this.nameState(run.id);
-    if (!after || sameNameState(after, run.before)) return;
-    this.history.record(this.nameStep(run.id, run.key, run.before, after));
-  }
-
-  /** Records an edit of a name made by a key rather than typed (Enter splitting it, a label dropped). */
-  protected recordNameChange(id: number, key: string, before: NameState): UndoStep | null {
-    const after = this.nameState(id);
-    if (!after || sameNameState(after, before)) return null;
-    return this.nameStep(id, key, before, after);
-  }
-
-  nameState(id: number): NameState | null {
-    const node = this.node(id);
-    if (!node) return null;
-    const label = node.content.custom_prefix;
-    return { name: node.name, type: node.type, customPrefix: typeof label === "string" ? label : null };
-  }
-
-  private continueTypingRun(id: number, key: string, before: string): void {
-    const now = Date.now();
-    const run = this.typingRun;
-    // A row typed before the server made it changes id mid-run; it is still the same row.
-    if (run && (this.current(run.id) !== id || now - run.lastAt > TYPING_RUN_PAUSE_MS)) this.endTypingRun();
-    if (!this.typingRun) {
-      const state = this.nameState(id);
-      // `before` is the name as it was before this change (an IME shows pinyin in the row meanwhile).
-      if (state) this.typingRun = { id, key, before: { ...state, name: before }, lastAt: now };
-    }
-    if (this.typingRun) this.typingRun.lastAt = now;
-  }
-
-  private nameStep(id: number, key: string, before: NameState, after: NameState): UndoStep {
-    return {
-      undo: () => this.applyNameState(id, key, before),
-      redo: () => this.applyNameState(id, key, after),
-    };
-  }
-
-  /** Puts a name (and type, label) back, saved like typing; the caret goes to its end. */
-  private applyNameState(id: number, key: string, state: NameState): void {
-    const now = this.nameState(id);
-    if (!now) return;
-    const body: UpdateBody = { name: state.name };
-    if (now.type !== state.type) body.type = state.type;
-    if (now.customPrefix !== state.customPrefix) body.content = { custom_prefix: state.customPrefix };
-    this.edit(id, body);
-    // A name emptied by undo is not a name the person cleared: leaving the row must not delete it.
-    if (state.name === "" && this.nameAtFocus.has(key)) this.nameAtFocus.set(key, "");
-    requestFocus(key, "end");
-  }
-
-  /** Shows an edit of one node at once and saves it 50 ms after the last one. */
-  edit(id: number, body: UpdateBody): void {
-    if (!this.canWrite(id)) return;
-    // An undo may name a row by the temporary id it was typed under; the store keys it by its real id.
-    patchNode(this.current(id), body);
-    this.saves.push(id, body);
-    this.journalPending(id, body);
-  }
-
-  /**
-   * A save waiting for its 50 ms is written down at once, merged into one entry per row, so a reload
-   * within those 50 ms loses nothing either (replay-journal.ts).
-   */
-  private journalPending(id: number, body: UpdateBody): void {
-    const waiting = this.waitingJournal.get(id);
-    const merged = waiting ? mergeUpdates(waiting.body, body) : body;
-    const entry = { kind: "update" as const, id: this.current(id), body: merged };
-    if (waiting) journalReplace(waiting.seq, entry);
-    this.waitingJournal.set(id, { seq: waiting?.seq ?? journalAdd(entry), body: merged });
-  }
-
-  /** A waiting save is dropped (its row was deleted): so is its journal entry. */
-  cancelSave(id: number): void {
-    this.saves.cancel(id);
-    const waiting = this.waitingJournal.get(id);
-    this.waitingJournal.delete(id);
-    if (waiting) journalDone(waiting.seq);
-  }
-
-  /** Drops the node's type label: back to a plain note (workspace-spec 5). */
-  revertToNote(id: number): void {
-    const hadCustom = typeof this.node(id)?.content.custom_prefix === "string";
-    this.edit(id, { type: "NOTE", ...(hadCustom && { content: { custom_prefix: null } }) });
-  }
-
-  /** Backspace at the start of a labelled name: the label turns back into typed text, as an undo. */
-  labelToText(row: NodeRow): string | null {
-    const node = this.node(row.id);
-    const label = node && typeLabelOf(node.type, node.content);
-    if (!node || !label) return null;
-    const name = `${label.code}:${node.name}`;
-    this.edit(node.id, {
-      name,
-      ...(label.custom ? { content: { custom_prefix: null } } : { type: "NOTE" }),
-    });
-    return name;
-  }
-
-  /** The name to compare with on blur; forgotten afterwards. */
-  takeNameAtFocus(row: NodeRow): string {
-    const name = this.nameAtFocus.get(row.key) ?? "";
-    this.nameAtFocus.delete(row.key);
-    return name;
-  }
-
-  /**
-   * Saves of one node go one after another: two in flight at once could reach the server out of order
-   * and leave the older name. The chain is keyed by the id the node was first typed under.
-   */
-  private sendSave(id: number, body: UpdateBody): Promise<void> {
-    this.savesInFlight.set(id, (this.savesInFlight.get(id) ?? 0) + 1);
-    const chainKey = this.tempIds.get(id) ?? id;
-    // Written down when typed (journalPending): a reload before the answer sends it again.
-    const waiting = this.waitingJournal.get(id);
-    this.waitingJournal.delete(id);
-    const seq = waiting?.seq ?? journalAdd({ kind: "update", id: this.current(id), body });
-    const run = (this.saveChains.get(chainKey) ?? Promise.resolve())
-      .then(() => this.save(id, body))
-      .finally(() => journalDone(seq));
-    this.saveChains.set(chainKey, run);
-    return run;
-  }
-
-  private async save(id: number, body: UpdateBody): Promise<void> {
-    try {
-      const real = await this.realId(id);
-      const saved = await this.deps.api.update(real, body);
-      this.confirmed.set(real, saved);
-      this.refused.delete(real);
-      // Version and relations come from the server; name, type and content stay as typed.
-      upsertNodes([saved], () => true);
-    } catch (error) {
-      const real = this.current(id);
-      if (this.failedTemps.has(id) || !this.node(real)) return;
-      // Typed text is never taken away (issue 11): it stays in the row, kept from server copies, until a
-      // later edit of the row saves.
-      this.refused.add(real);
-      const reason = reasonOf(error, zh.errors.request);
-      this.deps.notify(
-        `${zh.outliner.failedBecause(zh.outliner.saveFailed, reason)}。${zh.outliner.keptAfterRefusal}`,
-      );
-    } finally {
-      this.savesInFlight.set(id, (this.savesInFlight.get(id) ?? 1) - 1);
-    }
-  }
-
   /** Lists of these parents are read again (rows a replay of the journal sent). */
   reloadChildren(parentIds: Set<number>): void {
     for (const key of Object.keys(useOutline.getState().lists)) {
@@ -561,9 +314,6 @@ export class OutlineCore {
     while ([...this.savesInFlight.values()].some((n) => n > 0)) await new Promise((r) => setTimeout(r, 5));
   }
 }
-
-const sameNameState = (a: NameState, b: NameState) =>
-  a.name === b.name && a.type === b.type && a.customPrefix === b.customPrefix;
 
 function emptyList(status: ChildList["status"]): ChildList {
   return { ids: [], total: 0, status, rev: 0 };

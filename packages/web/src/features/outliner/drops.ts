@@ -1,12 +1,12 @@
 import type { ApiLocation } from "../../entities/dnode/api";
 import { reasonOf } from "../../entities/dnode/node-error";
 import { zh } from "../../i18n/zh-CN";
+import { OutlineBin } from "./bin-ops";
 import { NESTED_RELATION } from "./core";
 import type { RowDrop } from "./drag-store";
 import { acceptableWays, type MoveWay } from "./drag-ways";
 import { parentRow } from "./flatten";
 import { insertAt, placementOf, withoutId } from "./list-ops";
-import { OutlineMoves } from "./moves";
 import { editList, getList, setViewStatus, useOutline } from "./store";
 import type { TreeView } from "./tree-view";
 import { listKey, rowViewId } from "./view-id";
@@ -29,7 +29,7 @@ const ANCESTRY_LIMIT = 1000;
  * keyboard moves, a drop shows at once and goes to the server in order behind the other edits; a
  * refused one is undone with 移动节点失败 and the server's reason. A clone shows when the server made it.
  */
-export class OutlineDrops extends OutlineMoves {
+export class OutlineDrops extends OutlineBin {
   /** The list and place a drop lands in. */
   dropPlace(drop: RowDrop): DropPlace {
     if (drop.position === "insideLast")

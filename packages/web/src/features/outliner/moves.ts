@@ -1,7 +1,7 @@
 import { reasonOf } from "../../entities/dnode/node-error";
 import { zh } from "../../i18n/zh-CN";
-import { NESTED_RELATION, OutlineCore, REORDER_DEBOUNCE_MS } from "./core";
-import { type NodeRow, neighbourRow, parentRow } from "./flatten";
+import { NESTED_RELATION, REORDER_DEBOUNCE_MS } from "./core";
+import { type NodeRow, parentRow } from "./flatten";
 import {
   insertAt,
   moveWithin,
@@ -11,13 +11,13 @@ import {
   restoreOrder,
   withoutId,
 } from "./list-ops";
+import { OutlineNames } from "./names";
 import { KeyedDebounce } from "./queues";
 import { editList, getList, isExpanded, requestFocus, setList, setViewStatus, useOutline } from "./store";
 import { planIndent, planOutdent, planReorder } from "./tree-moves";
 import type { TreeView } from "./tree-view";
-import type { UndoStep } from "./undo-history";
 import { listKey, rowViewId } from "./view-id";
-import { journalAdd, journalDone, journalForget } from "./write-journal";
+import { journalAdd, journalDone } from "./write-journal";
 
 const t = zh.outliner;
 
@@ -55,7 +55,7 @@ export interface Taken {
  * Moves by keyboard (Tab, Shift+Tab, Alt+Up/Down): shown at once, sent to the server as POST
  * /api/dnode/move in typing order, undone with 移动节点失败 and the server's reason when refused.
  */
-export class OutlineMoves extends OutlineCore {
+export class OutlineMoves extends OutlineNames {
   /** Nodes deleted here (until brought back): leaving such a row saves and deletes nothing more. */
   protected readonly deleted = new Set<number>();
   private readonly reorders = new KeyedDebounce<string, ReorderBatch>(
@@ -289,158 +289,6 @@ export class OutlineMoves extends OutlineCore {
       },
     );
   }
-
-  // ---- deleting into the recycle bin, and back
-
-  /** Takes nodes out of every list on screen at once; returns where each was, to put it back. */
-  protected takeOutEverywhere(ids: number[]): Taken[] {
-    const now = ids.map((id) => this.current(id));
-    const taken: Taken[] = [];
-    for (const [key, list] of Object.entries(useOutline.getState().lists)) {
-      const at = key.indexOf(":");
-      for (const id of now) {
-        const placement = placementOf(key, list.ids, id);
-        if (placement)
-          taken.push({
-            id,
-            removal: { parentId: Number(key.slice(0, at)), relation: key.slice(at + 1), placement },
-          });
-      }
-      if (list.ids.some((id) => now.includes(id)))
-        editList(key, (l) => {
-          const kept = l.ids.filter((id) => !now.includes(id));
-          return { ids: kept, total: l.total - (l.ids.length - kept.length) };
-        });
-    }
-    for (const id of now) {
-      this.cancelSave(id);
-      this.deleted.add(id);
-      if (id < 0) journalForget(id);
-    }
-    return taken;
-  }
-
-  /**
-   * Deletes nodes with their subtrees into the recycle bin, behind what the screen already shows, in
-   * typing order. Refused, they come back where they were with the server's reason. Resolves to the
-   * bin batch that brings them back (null when refused).
-   */
-  protected sendDelete(ids: number[], taken: Taken[], putBackOnRefusal = () => true): Promise<string | null> {
-    const seq = journalAdd({
-      kind: "delete",
-      ids: ids.map((id) => this.current(id)),
-      parents: [...new Set(taken.map((t) => this.current(t.removal.parentId)))],
-    });
-    return this.structural
-      .run(async () => this.deps.api.deleteBatch(await Promise.all(ids.map((id) => this.realId(id)))))
-      .then(
-        (result) => result.trash_batch_id ?? null,
-        (error) => {
-          if (putBackOnRefusal()) this.putBackAll(taken);
-          this.deps.notify(t.failedBecause(t.deleteFailed, reasonOf(error, zh.errors.request)));
-          return null;
-        },
-      )
-      .finally(() => journalDone(seq));
-  }
-
-  /** Brings a deleted batch back (same ids, old places on the server) and the rows back on screen. */
-  protected async restoreDeleted(batch: Promise<string | null>, taken: Taken[]): Promise<void> {
-    const restored = await this.structural.run(async () => {
-      const batchId = await batch;
-      if (!batchId) return null;
-      const { roots } = await this.deps.api.restoreDeleted(batchId);
-      // Back as the server kept them: an edit cancelled by the delete (a name being cleared) never landed.
-      return this.deps.api.byIds(roots.map((root) => root.id)).catch(() => []);
-    });
-    if (!restored) return;
-    this.receive(restored);
-    this.putBackAll(taken);
-  }
-
-  /** Rows back in the places they were taken from, in the order they were taken. */
-  private putBackAll(taken: Taken[]): void {
-    for (const { id, removal } of taken) {
-      this.deleted.delete(this.current(id));
-      const list = getList(this.current(removal.parentId), removal.relation);
-      if (list && !list.ids.includes(this.current(id))) this.putBack(removal, id);
-    }
-  }
-
-  /**
-   * A delete as a step on the undo stack, and its message with 撤销 once the bin has it. Redo deletes
-   * the same nodes again (into a new batch).
-   */
-  protected recordDeletion(
-    view: TreeView,
-    ids: number[],
-    taken: Taken[],
-    batch: Promise<string | null>,
-  ): void {
-    this.endTypingRun();
-    let last = { taken, batch };
-    const step: UndoStep = {
-      undo: () =>
-        this.restoreDeleted(last.batch, last.taken)
-          .then(() => this.focusTaken(view, last.taken))
-          .catch(this.restoreFailed),
-      redo: () => {
-        this.focusBeside(view, last.taken);
-        const again = this.takeOutEverywhere(ids);
-        last = { taken: again, batch: this.sendDelete(ids, again) };
-      },
-    };
-    this.history.record(step);
-    void batch.then((batchId) => {
-      if (!batchId) return this.history.forget(step);
-      this.deps.deleted(new Set(ids.map((id) => this.current(id))).size, () => {
-        this.history.forget(step);
-        return this.restoreDeleted(last.batch, last.taken);
-      });
-    });
-  }
-
-  /** A row made here as a step: undo deletes it into the bin, redo brings it back. */
-  protected recordCreation(view: TreeView, id: number, parentId: number, relation: string): void {
-    let last: { taken: Taken[]; batch: Promise<string | null> } | null = null;
-    this.history.record({
-      undo: () => {
-        const place = this.placeOf(parentId, relation, id);
-        if (place) this.focusBeside(view, [{ id, removal: place }]);
-        const taken = this.takeOutEverywhere([id]);
-        last = { taken, batch: this.sendDelete([id], taken) };
-      },
-      redo: async () => {
-        const again = last;
-        if (again)
-          await this.restoreDeleted(again.batch, again.taken)
-            .then(() => this.focusTaken(view, again.taken))
-            .catch(this.restoreFailed);
-      },
-    });
-  }
-
-  /** Before rows leave the screen by undo or redo, the caret goes to the row above them (keys keep working). */
-  private focusBeside(view: TreeView, taken: Taken[]): void {
-    const first = taken[0];
-    if (!first) return;
-    const key = this.rowKey(view, this.current(first.removal.parentId), first.removal.relation, first.id);
-    const beside = neighbourRow(view.rows, key, -1) ?? neighbourRow(view.rows, key, 1);
-    if (beside) requestFocus(beside.key, "end");
-  }
-
-  /** Rows brought back take the caret, so the next Ctrl+Z or Ctrl+Shift+Z has a row to start from. */
-  private focusTaken(view: TreeView, taken: Taken[]): void {
-    const first = taken[0];
-    if (first)
-      requestFocus(
-        this.rowKey(view, this.current(first.removal.parentId), first.removal.relation, first.id),
-        "end",
-      );
-  }
-
-  private readonly restoreFailed = (error: unknown) =>
-    this.deps.notify(zh.trash.restoreFailed(reasonOf(error, zh.errors.request)));
 
   /** After an undo, the caret follows the row back, if the user is still on it. */
   private refocus(fromKey: string, toKey: string): void {
