@@ -127,4 +127,37 @@ describe("undo and redo in the outliner", () => {
       await context.close();
     }
   });
+
+  it("makes a row once when the server made it but its answer was lost, across a reload", async () => {
+    const account = await createAccount("lostanswer");
+    const id = await makeNode(account, { name: "丢失的回答" });
+    const { context, page } = await signedInPage(browser, account);
+    try {
+      await page.goto(`/data/${id}`);
+      await page.getByRole("heading", { level: 2, name: "丢失的回答" }).waitFor();
+      // The first creation reaches the server, which makes the row, but its answer never comes back;
+      // every later write fails outright, so the tab is left waiting with both in its journal.
+      let creations = 0;
+      const loseAnswers = async (route: import("playwright-core").Route) => {
+        if (route.request().url().includes("/create/") && creations++ === 0) {
+          await route.fetch();
+          await route.abort("connectionreset");
+        } else await route.abort("connectionrefused");
+      };
+      await page.route(/\/api\/dnode\/(create\/|\d+\/update)/, loseAnswers);
+      await newChildRow(page);
+      await page.keyboard.type("只有一行");
+      await page.getByText("网络已断开", { exact: false }).waitFor({ timeout: 10_000 });
+      expect(creations).toBeGreaterThan(0);
+
+      await page.unroute(/\/api\/dnode\/(create\/|\d+\/update)/, loseAnswers);
+      await page.reload();
+      await untilServerHas(serverTree(account, id), ["只有一行"]);
+      await page.getByRole("treeitem", { name: "只有一行" }).waitFor();
+      // One row, not the lost one plus a second: the replayed creation found the first one.
+      expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });

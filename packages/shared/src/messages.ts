@@ -5,6 +5,7 @@
 export const MESSAGES = {
   // generic request errors
   badRequest: "请求参数有误",
+  badIdempotencyKey: "Idempotency-Key 请用 1 到 100 个字母、数字、- 或 _",
   malformedJson: "请求内容不是有效的 JSON",
   unsupportedMediaType: "不支持的请求内容类型",
   payloadTooLarge: "请求内容过大",

@@ -337,3 +337,22 @@ export const trashItem = pgTable(
     index("trash_deleted_at_idx").on(t.deletedAt),
   ],
 );
+
+/**
+ * A client's key for one node creation (the `Idempotency-Key` header of POST /api/dnode/create/): a
+ * create replayed after its answer was lost finds its first node here instead of making a second one.
+ * `node_id` stays null only inside the creating transaction. Keys older than a week are pruned.
+ */
+export const createKey = pgTable(
+  "create_key",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    nodeId: integer("node_id"),
+    relationId: integer("relation_id"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("create_key_created_idx").on(t.createdAt)],
+);

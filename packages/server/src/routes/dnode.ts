@@ -21,6 +21,7 @@ import { presentRelation } from "../presenters/relation";
 import { ancestorPath } from "../services/graph/paths";
 import { batchRelationsWithData, nodeRelationsWithData } from "../services/graph/relation-pages";
 import { createNode } from "../services/nodes/create";
+import { parseCreateKey } from "../services/nodes/create-key";
 import { deleteNodes } from "../services/nodes/delete";
 import { getNode, presentNodes } from "../services/nodes/read";
 import { updateNode } from "../services/nodes/update";
@@ -36,7 +37,8 @@ export const dnodeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     { schema: { body: createDnodeBody, response: { 200: createdNodeSchema } } },
     async (request) => {
       const userId = requireUser(request);
-      const { nodeId, relation } = await createNode(db, userId, request.body);
+      const key = parseCreateKey(request.headers["idempotency-key"]);
+      const { nodeId, relation } = await createNode(db, userId, request.body, key);
       return { dnode: await getNode(db, userId, nodeId), relation: presentRelation(relation) };
     },
   );

@@ -78,6 +78,8 @@ export interface RequestOptions {
   /** Let the request outlive the page (a save sent while the page is hidden or left). */
   keepalive?: boolean;
   query?: Record<string, string | number | boolean | undefined>;
+  /** Extra headers for this call (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 function urlFor(path: string, query?: RequestOptions["query"]): string {
@@ -91,7 +93,7 @@ function urlFor(path: string, query?: RequestOptions["query"]): string {
 async function send<T>(method: string, path: string, options: RequestOptions): Promise<T> {
   const token = await accessToken();
   // Which tab this is: the live channel does not echo this tab's own changes back to it.
-  const headers: Record<string, string> = { "x-client-id": CLIENT_ID };
+  const headers: Record<string, string> = { ...options.headers, "x-client-id": CLIENT_ID };
   if (token) headers.authorization = `Bearer ${token}`;
   // A FormData body (uploads) sets its own multipart content type, boundary included.
   const isForm = options.body instanceof FormData;
@@ -136,7 +138,11 @@ export const api = {
     inflight.set(key, request);
     return request;
   },
-  post<T>(path: string, body?: unknown, options: Pick<RequestOptions, "keepalive"> = {}): Promise<T> {
+  post<T>(
+    path: string,
+    body?: unknown,
+    options: Pick<RequestOptions, "keepalive" | "headers"> = {},
+  ): Promise<T> {
     return send<T>("POST", path, { body, ...options });
   },
   put<T>(path: string, body?: unknown): Promise<T> {

@@ -1,12 +1,13 @@
 import { type CreateDnodeBody, MESSAGES } from "@zhishu/shared";
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { users } from "../../db/schema";
-import { badRequest } from "../../errors";
+import { dnodeRelation, users } from "../../db/schema";
+import { badRequest, notFound } from "../../errors";
 import { requireNode } from "../../policies/node-access";
 import { writeTransaction } from "../events/write-transaction";
 import { mainRelationFor, plantsOnHome } from "../graph/main-place";
 import { insertRelation, type RelationRow } from "../graph/relation-rows";
+import { claimCreateKey, type EarlierCreate, fillCreateKey } from "./create-key";
 import { afterPropertyChange, PROPERTY_TYPES } from "./properties";
 import { insertNodeRow } from "./write";
 
@@ -32,8 +33,33 @@ export async function createNode(
   db: Db,
   userId: number,
   body: CreateDnodeBody,
+  idempotencyKey?: string,
 ): Promise<{ nodeId: number; relation: RelationRow }> {
-  return writeTransaction(db, userId, (tx) => createNodeInTx(tx, userId, body));
+  return writeTransaction(db, userId, async (tx) => {
+    if (idempotencyKey === undefined) return createNodeInTx(tx, userId, body);
+    const earlier = await claimCreateKey(tx, userId, idempotencyKey);
+    if (earlier) return { nodeId: earlier.nodeId, relation: await earlierRelation(tx, earlier) };
+    const made = await createNodeInTx(tx, userId, body);
+    await fillCreateKey(tx, userId, idempotencyKey, { nodeId: made.nodeId, relationId: made.relation.id });
+    return made;
+  });
+}
+
+/** The link an earlier creation answered with, or the node's main link if that one is gone since. */
+async function earlierRelation(tx: Tx, earlier: EarlierCreate): Promise<RelationRow> {
+  const byId =
+    earlier.relationId === null
+      ? []
+      : await tx.select().from(dnodeRelation).where(eq(dnodeRelation.id, earlier.relationId));
+  if (byId[0]) return byId[0];
+  const [main] = await tx
+    .select()
+    .from(dnodeRelation)
+    .where(eq(dnodeRelation.ynode, earlier.nodeId))
+    .orderBy(dnodeRelation.id)
+    .limit(1);
+  if (!main) throw notFound(MESSAGES.nodeNotFound);
+  return main;
 }
 
 /** createNode inside a transaction the caller holds. */

@@ -69,7 +69,16 @@ export const outlineApi = {
       relation_names: group,
     }),
 
-  create: (body: CreateBody) => api.post<{ dnode: Dnode; relation: Relation }>("/dnode/create/", body),
+  /**
+   * `key` makes the creation idempotent: the same key sent again (a retry or a replay after a lost
+   * answer) gets the first node back instead of a second one.
+   */
+  create: (body: CreateBody, key?: string) =>
+    api.post<{ dnode: Dnode; relation: Relation }>(
+      "/dnode/create/",
+      body,
+      key === undefined ? {} : { headers: { "idempotency-key": key } },
+    ),
   update: (id: number, body: UpdateBody, options: { keepalive?: boolean } = {}) =>
     api.post<Dnode>(`/dnode/${id}/update`, body, options),
   move: (body: MoveBody) => api.post<{ success: boolean }>("/dnode/move", body),

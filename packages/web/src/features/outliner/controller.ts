@@ -1,6 +1,7 @@
 import { clearedNameOutcome, emptyRowBackspace } from "../../entities/dnode/name-prefix";
 import { reasonOf } from "../../entities/dnode/node-error";
 import { zh } from "../../i18n/zh-CN";
+import { randomKey } from "../../lib/random-key";
 import { NESTED_RELATION, nextTempId } from "./core";
 import { type NodeRow, neighbourRow } from "./flatten";
 import { insertAt, withoutId } from "./list-ops";
@@ -59,7 +60,9 @@ export class OutlineController extends OutlineSelection {
       },
     ]);
     editList(listKey(parentId, relation), (l) => ({ ids: insertAt(l.ids, index, temp), total: l.total + 1 }));
-    // Written down first: a reload before the answer makes the row again (replay-journal.ts).
+    // Written down first: a reload before the answer makes the row again (replay-journal.ts); the key
+    // makes that replay, and every retry, answer with the row the server already made, if it did.
+    const createKey = randomKey();
     const seq = journalAdd({
       kind: "create",
       temp,
@@ -67,15 +70,19 @@ export class OutlineController extends OutlineSelection {
       relation,
       next: nextId === null ? null : this.current(nextId),
       name,
+      key: createKey,
     });
     const creation = this.structural.run(async () =>
-      this.deps.api.create({
-        type: "NOTE",
-        name,
-        location_id: await this.realId(parentId),
-        relation_name: relation,
-        next_id: nextId === null ? null : await this.realId(nextId),
-      }),
+      this.deps.api.create(
+        {
+          type: "NOTE",
+          name,
+          location_id: await this.realId(parentId),
+          relation_name: relation,
+          next_id: nextId === null ? null : await this.realId(nextId),
+        },
+        createKey,
+      ),
     );
     const idPromise = creation.then((r) => r.dnode.id);
     idPromise.catch(() => undefined);

@@ -19,13 +19,16 @@ export async function replayJournal(api: OutlineApi): Promise<Set<number>> {
         const parent = resolve(entry.parent);
         if (parent !== undefined) {
           const next = entry.next === null ? null : (resolve(entry.next) ?? null);
-          const { dnode } = await api.create({
-            type: "NOTE",
-            name: entry.name,
-            location_id: parent,
-            relation_name: entry.relation,
-            next_id: next,
-          });
+          const { dnode } = await api.create(
+            {
+              type: "NOTE",
+              name: entry.name,
+              location_id: parent,
+              relation_name: entry.relation,
+              next_id: next,
+            },
+            entry.key,
+          );
           made.set(entry.temp, dnode.id);
           touched.add(parent);
         }

@@ -19,6 +19,8 @@ export type JournalEntry =
       relation: string;
       next: number | null;
       name: string;
+      /** The creation's Idempotency-Key: sent again with the replay, so a create whose answer was lost is not made twice. */
+      key?: string;
     }
   | { seq: number; kind: "update"; id: number; body: UpdateBody }
   | {
