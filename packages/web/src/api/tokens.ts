@@ -20,6 +20,16 @@ export function readTokens(): TokenPair | null {
   return access && refresh ? { access, refresh } : null;
 }
 
+/** The signed-in user's id as stored at login, or null. */
+export function storedUserId(): number | null {
+  try {
+    const user = JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? "null") as { id?: unknown } | null;
+    return typeof user?.id === "number" ? user.id : null;
+  } catch {
+    return null;
+  }
+}
+
 export function writeTokens(pair: TokenPair): void {
   localStorage.setItem(STORAGE_KEYS.access, pair.access);
   localStorage.setItem(STORAGE_KEYS.refresh, pair.refresh);

@@ -13,7 +13,7 @@ export async function replayJournal(api: OutlineApi): Promise<Set<number>> {
   const touched = new Set<number>();
   const made = new Map<number, number>();
   const resolve = (id: number) => (id < 0 ? made.get(id) : id);
-  for (const entry of journalStartReplay()) {
+  for (const entry of await journalStartReplay()) {
     try {
       if (entry.kind === "create") {
         const parent = resolve(entry.parent);

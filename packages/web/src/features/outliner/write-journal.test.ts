@@ -1,9 +1,26 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { OutlineApi } from "../../entities/dnode/api";
 import { replayJournal } from "./replay-journal";
-import { journalAdd, journalDone, journalForget, journalResolve, journalStartReplay } from "./write-journal";
+import {
+  journalAdd,
+  journalDone,
+  journalForget,
+  journalPretendReload,
+  journalResolve,
+  journalStartReplay,
+} from "./write-journal";
 
-afterEach(() => sessionStorage.clear());
+afterEach(() => {
+  journalPretendReload();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+/** What the next page of this tab would send again after a reload. */
+async function afterReload() {
+  journalPretendReload();
+  return journalStartReplay();
+}
 
 /** An API that makes nodes with ids from 500 and records what it was asked. */
 function fakeApi() {
@@ -31,7 +48,7 @@ function fakeApi() {
 }
 
 describe("the write journal", () => {
-  it("keeps what is unconfirmed, in order, with temporary ids rewritten once a row is made", () => {
+  it("keeps what is unconfirmed, in order, with temporary ids rewritten once a row is made", async () => {
     const made = journalAdd({
       kind: "create",
       temp: -1,
@@ -45,17 +62,17 @@ describe("the write journal", () => {
     journalResolve(-1, 42);
     journalDone(made);
     journalDone(rename);
-    expect(journalStartReplay()).toEqual([
+    expect(await afterReload()).toEqual([
       { seq: 1, kind: "create", temp: -2, parent: 42, relation: "CHILD_NODE", next: null, name: "" },
     ]);
   });
 
-  it("forgets a row deleted before the server made it", () => {
+  it("forgets a row deleted before the server made it", async () => {
     journalAdd({ kind: "create", temp: -3, parent: 1, relation: "CHILD_NODE", next: null, name: "" });
     journalAdd({ kind: "update", id: -3, body: { name: "删掉的" } });
     journalAdd({ kind: "update", id: 7, body: { name: "留下的" } });
     journalForget(-3);
-    expect(journalStartReplay().map((e) => e.kind)).toEqual(["update"]);
+    expect((await afterReload()).map((e) => e.kind)).toEqual(["update"]);
   });
 });
 
@@ -65,6 +82,7 @@ describe("replaying the journal after a reload", () => {
     journalAdd({ kind: "update", id: -1, body: { name: "宋朝" } });
     journalAdd({ kind: "create", temp: -2, parent: -1, relation: "CHILD_NODE", next: null, name: "北宋" });
     journalAdd({ kind: "update", id: 9, body: { name: "元朝" } });
+    journalPretendReload();
     const { api, calls } = fakeApi();
     const parents = await replayJournal(api);
     expect(calls).toEqual([
@@ -78,11 +96,12 @@ describe("replaying the journal after a reload", () => {
     ]);
     expect([...parents].sort()).toEqual([1, 500]);
     // Sent once: a second start has nothing left.
-    expect(journalStartReplay()).toEqual([]);
+    expect(await afterReload()).toEqual([]);
   });
 
   it("keeps what a new page typed apart from what it replays, even under the same temporary ids", async () => {
     journalAdd({ kind: "create", temp: -1, parent: 1, relation: "CHILD_NODE", next: null, name: "旧" });
+    journalPretendReload();
     const { api, calls } = fakeApi();
     const replay = replayJournal(api);
     // The new page types a row under the same temporary id before the replay is done.
@@ -90,7 +109,7 @@ describe("replaying the journal after a reload", () => {
     journalResolve(-1, 77);
     await replay;
     expect(calls).toHaveLength(1);
-    expect(journalStartReplay()).toEqual([
+    expect(await afterReload()).toEqual([
       { seq: 1, kind: "create", temp: -1, parent: 2, relation: "CHILD_NODE", next: null, name: "新" },
     ]);
   });
@@ -109,6 +128,7 @@ describe("replaying the journal after a reload", () => {
       way: "move",
     });
     journalAdd({ kind: "delete", ids: [9], parents: [4] });
+    journalPretendReload();
     const { api, calls } = fakeApi();
     const parents = await replayJournal(api);
     expect(calls.slice(2)).toEqual([
@@ -128,5 +148,38 @@ describe("replaying the journal after a reload", () => {
       ["delete", [9]],
     ]);
     expect([...parents].sort((a, b) => a - b)).toEqual([1, 4, 500]);
+  });
+});
+
+describe("where the journal is kept", () => {
+  it("keeps unconfirmed edits in local storage under this page's id, and nothing once all are confirmed", () => {
+    localStorage.setItem("user", JSON.stringify({ id: 5 }));
+    const seq = journalAdd({ kind: "update", id: 3, body: { name: "存着" } });
+    const keys = Object.keys(localStorage).filter((k) => k.startsWith("zhishu-outline-journal:"));
+    expect(keys).toHaveLength(1);
+    expect(JSON.parse(localStorage.getItem(keys[0]) ?? "{}")).toMatchObject({
+      user: 5,
+      entries: [{ kind: "update", id: 3, body: { name: "存着" } }],
+    });
+    journalDone(seq);
+    expect(Object.keys(localStorage).filter((k) => k.startsWith("zhishu-outline-journal:"))).toEqual([]);
+  });
+
+  it("leaves a journal written for another person alone", async () => {
+    localStorage.setItem("user", JSON.stringify({ id: 5 }));
+    journalAdd({ kind: "update", id: 3, body: { name: "甲的" } });
+    journalPretendReload();
+    localStorage.setItem("user", JSON.stringify({ id: 6 }));
+    expect(await journalStartReplay()).toEqual([]);
+  });
+
+  it("sends again what an earlier version kept in session storage", async () => {
+    sessionStorage.setItem(
+      "zhishu-outline-journal",
+      JSON.stringify([{ seq: 1, kind: "update", id: 8, body: { name: "旧版" } }]),
+    );
+    journalPretendReload();
+    expect(await journalStartReplay()).toEqual([{ seq: 1, kind: "update", id: 8, body: { name: "旧版" } }]);
+    expect(sessionStorage.getItem("zhishu-outline-journal")).toBeNull();
   });
 });
