@@ -92,8 +92,14 @@ describe("undo and redo in the outliner", () => {
         [1, "已有改名"],
         [1, "断网新行"],
       ]);
-      // The row the server has not made yet is marked as waiting.
-      expect(await page.locator(".ol-row-pending").getAttribute("aria-label")).toBe("断网新行");
+      // The row the server has not made yet, and the one whose new name waits, are marked as waiting.
+      await expect
+        .poll(() =>
+          page
+            .locator(".ol-row-pending")
+            .evaluateAll((rows) => rows.map((r) => r.getAttribute("aria-label"))),
+        )
+        .toEqual(["已有改名", "断网新行"]);
 
       await context.setOffline(false);
       await untilServerHas(serverTree(account, id), ["已有改名", "断网新行"]);

@@ -8,6 +8,7 @@ import { useController, useTreeView } from "./context";
 import { NESTED_RELATION } from "./core";
 import { useDrag } from "./drag-store";
 import { type NodeRow, parentRow } from "./flatten";
+import { useUnsaved } from "./offline";
 import { RowDone } from "./RowDone";
 import { RelationTags, RowText } from "./RowExtras";
 import { RowName } from "./RowName";
@@ -74,6 +75,8 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag,
   );
   const selecting = (selectionFlags & SELECTING) !== 0;
   const cut = (selectionFlags & CUT) !== 0;
+  // A rename or field change still waiting for the network marks the row like a row not made yet.
+  const unsaved = useUnsaved(node?.id ?? 0);
 
   useLayoutEffect(() => {
     if (!focusRow || !ref.current) return;
@@ -137,7 +140,7 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag,
       ref={ref}
       role="treeitem"
       data-row-key={row.key}
-      className={`ol-row${node.id < 0 ? " ol-row-pending" : ""}${node.finished_at ? " ol-row-done" : ""}${showText ? " ol-row-text" : ""}${active ? " ol-row-active" : ""}${cut ? " ol-row-cut" : ""}${over ? ` ol-drop-${over.refused ? "refused" : over.position}` : ""}`}
+      className={`ol-row${node.id < 0 || unsaved ? " ol-row-pending" : ""}${node.finished_at ? " ol-row-done" : ""}${showText ? " ol-row-text" : ""}${active ? " ol-row-active" : ""}${cut ? " ol-row-cut" : ""}${over ? ` ol-drop-${over.refused ? "refused" : over.position}` : ""}`}
       aria-level={row.depth}
       aria-posinset={row.index + 1}
       aria-setsize={row.setSize}

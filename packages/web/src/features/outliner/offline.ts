@@ -12,9 +12,28 @@ interface Connectivity {
   offline: boolean;
   /** How many edits are waiting for the network. */
   waiting: number;
+  /** Nodes whose changed name or fields are waiting for the network, with how many saves of each wait. */
+  unsaved: ReadonlyMap<number, number>;
 }
 
-export const useConnectivity = create<Connectivity>(() => ({ offline: false, waiting: 0 }));
+export const useConnectivity = create<Connectivity>(() => ({
+  offline: false,
+  waiting: 0,
+  unsaved: new Map(),
+}));
+
+function countUnsaved(id: number, by: 1 | -1): void {
+  useConnectivity.setState((s) => {
+    const unsaved = new Map(s.unsaved);
+    const count = (unsaved.get(id) ?? 0) + by;
+    if (count > 0) unsaved.set(id, count);
+    else unsaved.delete(id);
+    return { unsaved };
+  });
+}
+
+/** True while a save of this node waits for the network (its row is marked, like a row not made yet). */
+export const useUnsaved = (id: number) => useConnectivity((s) => s.unsaved.has(id));
 
 const MAX_DELAY_MS = 30_000;
 
@@ -32,8 +51,11 @@ function onlineOrAfter(ms: number): Promise<void> {
   });
 }
 
-/** Runs a call until it gets an answer; refusals (any status) are passed on at once. */
-export async function untilAnswered<T>(call: () => Promise<T>): Promise<T> {
+/**
+ * Runs a call until it gets an answer; refusals (any status) are passed on at once. `savingNode` names
+ * the node a save is for, so its row can say the save still waits.
+ */
+export async function untilAnswered<T>(call: () => Promise<T>, savingNode?: number): Promise<T> {
   let delay = 1000;
   let counted = false;
   try {
@@ -44,7 +66,10 @@ export async function untilAnswered<T>(call: () => Promise<T>): Promise<T> {
         return result;
       } catch (error) {
         if (!isNetworkError(error)) throw error;
-        if (!counted) useConnectivity.setState((s) => ({ waiting: s.waiting + 1 }));
+        if (!counted) {
+          useConnectivity.setState((s) => ({ waiting: s.waiting + 1 }));
+          if (savingNode !== undefined) countUnsaved(savingNode, 1);
+        }
         counted = true;
         useConnectivity.setState({ offline: true });
         await onlineOrAfter(delay);
@@ -52,7 +77,10 @@ export async function untilAnswered<T>(call: () => Promise<T>): Promise<T> {
       }
     }
   } finally {
-    if (counted) useConnectivity.setState((s) => ({ waiting: s.waiting - 1 }));
+    if (counted) {
+      useConnectivity.setState((s) => ({ waiting: s.waiting - 1 }));
+      if (savingNode !== undefined) countUnsaved(savingNode, -1);
+    }
   }
 }
 
@@ -65,7 +93,7 @@ export function keptWhileOffline(api: OutlineApi): OutlineApi {
   return {
     ...api,
     create: kept(api.create),
-    update: kept(api.update),
+    update: (id, body, options) => untilAnswered(() => api.update(id, body, options), id),
     move: kept(api.move),
     refer: kept(api.refer),
     clone: kept(api.clone),
