@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { benchAccounts } from "./accounts.bench";
+import { benchDownload } from "./download.bench";
 import { benchGraph } from "./graph.bench";
 import { benchLive } from "./live.bench";
 import { benchOutliner } from "./outliner.bench";
@@ -19,6 +20,7 @@ const suites: Record<string, () => Promise<Measurement[]>> = {
   "outliner in Chromium (production build)": benchOutliner,
   "live updates (PostgreSQL, two app servers)": benchLive,
   "processes (PGlite)": benchProcesses,
+  "first download (Chromium, production build)": benchDownload,
 };
 const only = process.argv.slice(2);
 const latestJson = path.join(here, "results", "latest.json");
@@ -63,14 +65,14 @@ for (const [suite, rows] of Object.entries(results)) {
   lines.push(
     `## ${suite}`,
     "",
-    "| measurement | runs | p50 ms | p99 ms | mean ms | max ms | dropped frames |",
-    "|---|---|---|---|---|---|---|",
+    "| measurement | runs | p50 ms | p99 ms | mean ms | max ms | dropped frames | KB |",
+    "|---|---|---|---|---|---|---|---|",
   );
-  // The last two columns belong to frame measurements only.
-  const optional = (n?: number) => (n === undefined ? "" : String(n));
+  // Max and dropped belong to frame measurements only, KB to size measurements (whose times are empty).
+  const optional = (n?: number | null) => (n === undefined || n === null || Number.isNaN(n) ? "" : String(n));
   for (const r of rows)
     lines.push(
-      `| ${r.name} | ${r.runs} | ${r.p50_ms} | ${r.p99_ms} | ${r.mean_ms} | ${optional(r.max_ms)} | ${optional(r.dropped)} |`,
+      `| ${r.name} | ${r.runs} | ${optional(r.p50_ms)} | ${optional(r.p99_ms)} | ${optional(r.mean_ms)} | ${optional(r.max_ms)} | ${optional(r.dropped)} | ${optional(r.kb)} |`,
     );
   lines.push("");
 }

@@ -15,6 +15,8 @@ export interface Measurement {
   /** Frame measurements: the slowest frame, and how many frames were dropped (see droppedFrames). */
   max_ms?: number;
   dropped?: number;
+  /** Size measurements (bytes fetched), in KB; their time columns are empty. */
+  kb?: number;
 }
 
 /** One display refresh at 60 Hz, in milliseconds. */

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync } from "node:zlib";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { call } from "../test/client";
 import { startTestServer, type TestServer } from "../test/harness";
@@ -12,6 +13,10 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>知树</title><div id=root></div>");
   mkdirSync(path.join(webDist, "assets"));
   writeFileSync(path.join(webDist, "assets", "app-abc123.js"), "console.log('app')");
+  // What the build writes beside a large file (packages/web/precompress.ts).
+  const big = `console.log(${JSON.stringify("知树".repeat(2000))})`;
+  writeFileSync(path.join(webDist, "assets", "big-abc123.js"), big);
+  writeFileSync(path.join(webDist, "assets", "big-abc123.js.br"), brotliCompressSync(big));
   server = await startTestServer({ webDist });
 });
 afterAll(async () => {
@@ -55,4 +60,30 @@ it("sends the security headers with the app, the API and its errors", async () =
     expect(headers.get("x-content-type-options"), route).toBe("nosniff");
     expect(headers.get("referrer-policy"), route).toBe("strict-origin-when-cross-origin");
   }
+});
+
+it("sends a built file's brotli copy to browsers that take it, and the plain file to others", async () => {
+  const compressed = await call(server, "GET", "/assets/big-abc123.js", {
+    headers: { "accept-encoding": "br, gzip" },
+  });
+  expect(compressed.status).toBe(200);
+  expect(compressed.headers.get("content-encoding")).toBe("br");
+  expect(compressed.headers.get("vary")).toContain("accept-encoding");
+  expect(compressed.body).toContain("知树知树");
+  const plain = await call(server, "GET", "/assets/big-abc123.js", {
+    headers: { "accept-encoding": "identity" },
+  });
+  expect(plain.headers.get("content-encoding")).toBeNull();
+  expect(plain.body).toContain("知树知树");
+});
+
+it("compresses JSON answers over about 1 KB and leaves small ones plain", async () => {
+  const large = await call(server, "GET", "/api/docs/openapi.json", {
+    headers: { "accept-encoding": "gzip" },
+  });
+  expect(large.status).toBe(200);
+  expect(large.headers.get("content-encoding")).toBe("gzip");
+  expect(large.body.openapi).toBeDefined();
+  const small = await call(server, "GET", "/api/app-version/", { headers: { "accept-encoding": "gzip" } });
+  expect(small.headers.get("content-encoding")).toBeNull();
 });

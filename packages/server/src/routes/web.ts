@@ -12,6 +12,8 @@ export async function webRoutes(app: FastifyInstance, { webDist }: { webDist?: s
     await app.register(fastifyStatic, {
       root: webDist,
       index: ["index.html"],
+      // The build writes .br and .gz beside each file (packages/web/precompress.ts): sent as they are.
+      preCompressed: true,
       // Hashed asset names change with content, so they may be cached for long; index.html must not be.
       setHeaders: (reply, filePath) => {
         const immutable = filePath.startsWith(path.join(webDist, "assets"));
