@@ -8,6 +8,7 @@ import { benchGraph } from "./graph.bench";
 import { benchLive } from "./live.bench";
 import { benchOutliner } from "./outliner.bench";
 import { benchProcesses } from "./processes.bench";
+import { benchScale } from "./scale.bench";
 import type { Measurement } from "./stats";
 
 // `npm run bench`: every benchmark, results written as JSON and a Markdown summary in bench/results/.
@@ -21,6 +22,7 @@ const suites: Record<string, () => Promise<Measurement[]>> = {
   "live updates (PostgreSQL, two app servers)": benchLive,
   "processes (PGlite)": benchProcesses,
   "first download (Chromium, production build)": benchDownload,
+  "scale (1M nodes, PostgreSQL)": benchScale,
 };
 const only = process.argv.slice(2);
 const latestJson = path.join(here, "results", "latest.json");
