@@ -1,6 +1,7 @@
 import { EditOutlined } from "@ant-design/icons";
 import { App, Button, Flex, Skeleton, Spin } from "antd";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { FriendRequestCard } from "../../components/user/FriendRequestCard";
 import { outlineApi } from "../../entities/dnode/api";
 import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
@@ -81,11 +82,16 @@ export function NodeContent({ node, onChanged, onNodes }: Props) {
   return (
     <div className="node-content">
       <PendingUpdates node={node} onChanged={onChanged} />
-      {node.type === "PROCESS" && (
-        <ProcessView
-          node={node}
-          onNodes={onNodes ?? ((nodes) => onChanged(nodes.find((d) => d.id === node.id)))}
-        />
+      {node.content.xtype === "FriendRequestProcess" ? (
+        // A friend request is decided, not timed: its card replaces the process view (people-spec 2).
+        <FriendRequestCard node={node} onChanged={onChanged} />
+      ) : (
+        node.type === "PROCESS" && (
+          <ProcessView
+            node={node}
+            onNodes={onNodes ?? ((nodes) => onChanged(nodes.find((d) => d.id === node.id)))}
+          />
+        )
       )}
       {node.type === "IMAGE" && <ImageView node={node} onChanged={onChanged} />}
       {node.type === "FILE" && <FileView node={node} />}
