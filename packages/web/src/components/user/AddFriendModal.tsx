@@ -2,8 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { GREETING_MAX_CHARS, type UserNodeJson } from "@zhishu/shared";
 import { App, Form, Input, Modal } from "antd";
 import { useState } from "react";
-import { messageOf } from "../../api/messages";
-import { userApi } from "../../entities/user/api";
+import { peopleError, userApi } from "../../entities/user/api";
 import { refreshPeople } from "../../entities/user/queries";
 import { zh } from "../../i18n/zh-CN";
 import { UserSearcher } from "./UserSearcher";
@@ -45,7 +44,7 @@ export function AddFriendModal({ open, onClose, initialUser = null }: Props) {
       await refreshPeople(client);
       onClose();
     } catch (error) {
-      message.error(messageOf(error, t.addFriendFailed));
+      message.error(peopleError(error, t.addFriendFailed));
     } finally {
       setSending(false);
     }

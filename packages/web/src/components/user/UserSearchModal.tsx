@@ -1,5 +1,5 @@
 import type { UserNodeJson } from "@zhishu/shared";
-import { Alert, App, Checkbox, Empty, Input, Modal, Radio, Spin, Tag, Typography } from "antd";
+import { Alert, App, Empty, Input, Modal, Spin, Tag, Typography } from "antd";
 import { useState } from "react";
 import { USER_SEARCH_LIMIT } from "../../entities/user/api";
 import { zh } from "../../i18n/zh-CN";
@@ -95,17 +95,20 @@ export function UserSearchModal({
           {results.map((user) => {
             const excluded = excludeIds.includes(user.id);
             const inputId = `user-search-pick-${user.id}`;
-            const control = {
-              id: inputId,
-              checked: chosen.has(user.id),
-              disabled: excluded,
-              onChange: () => toggle(user),
-              "aria-label": t.pickOne(user.name),
-            };
             return (
               <li key={user.id} className={`user-search-row${excluded ? " user-search-row-disabled" : ""}`}>
                 <label htmlFor={inputId}>
-                  {multiple ? <Checkbox {...control} /> : <Radio {...control} />}
+                  {/* Native inputs: antd's Radio and Checkbox bring a <label> of their own, and labels do not nest. */}
+                  <input
+                    id={inputId}
+                    type={multiple ? "checkbox" : "radio"}
+                    name="user-search-pick"
+                    className="user-search-pick"
+                    checked={chosen.has(user.id)}
+                    disabled={excluded}
+                    onChange={() => !excluded && toggle(user)}
+                    aria-label={t.pickOne(user.name)}
+                  />
                   <UserSummary user={user} nameAs="text" avatarSize={36} />
                   {excluded && <Tag color="default">{t.alreadyThere}</Tag>}
                 </label>

@@ -2,8 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { GROUP_NAME_MAX_CHARS } from "@zhishu/shared";
 import { App, Form, Input, Modal } from "antd";
 import { useState } from "react";
-import { messageOf } from "../../api/messages";
-import { userApi } from "../../entities/user/api";
+import { peopleError, userApi } from "../../entities/user/api";
 import { refreshPeople } from "../../entities/user/queries";
 import { zh } from "../../i18n/zh-CN";
 
@@ -29,7 +28,7 @@ export function CreateGroupModal({ open, onClose }: { open: boolean; onClose: ()
       await refreshPeople(client);
       onClose();
     } catch (error) {
-      message.error(messageOf(error, t.createGroupFailed));
+      message.error(peopleError(error, t.createGroupFailed));
     } finally {
       setCreating(false);
     }
