@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { GREETING_MAX_CHARS, type UserNodeJson } from "@zhishu/shared";
-import { App, Form, Input, Modal } from "antd";
-import { useState } from "react";
+import { App, Form, type GetRef, Input, Modal } from "antd";
+import { useRef, useState } from "react";
 import { peopleError, userApi } from "../../entities/user/api";
 import { refreshPeople } from "../../entities/user/queries";
 import { zh } from "../../i18n/zh-CN";
@@ -30,6 +30,7 @@ export function AddFriendModal({ open, onClose, initialUser = null }: Props) {
   const [greeting, setGreeting] = useState("");
   const [missingUser, setMissingUser] = useState(false);
   const [sending, setSending] = useState(false);
+  const greetingRef = useRef<GetRef<typeof Input.TextArea>>(null);
 
   const send = async () => {
     if (!user) {
@@ -76,12 +77,16 @@ export function AddFriendModal({ open, onClose, initialUser = null }: Props) {
             status={missingUser && !user ? "error" : undefined}
             onChange={(chosen) => {
               setUser(chosen);
-              if (chosen) setMissingUser(false);
+              if (!chosen) return;
+              setMissingUser(false);
+              // The search box is gone once a user is chosen: the keyboard goes on to the greeting.
+              setTimeout(() => greetingRef.current?.focus());
             }}
           />
         </Form.Item>
         <Form.Item label={t.greeting} htmlFor="add-friend-greeting">
           <Input.TextArea
+            ref={greetingRef}
             id="add-friend-greeting"
             value={greeting}
             onChange={(event) => setGreeting(event.target.value)}

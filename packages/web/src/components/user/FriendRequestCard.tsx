@@ -103,7 +103,6 @@ export function FriendRequestCard({ node: given, onChanged }: Props) {
               {t.accept}
             </Button>
             <Button
-              danger
               loading={busy === "reject_friend"}
               disabled={busy !== null}
               onClick={() => void decide("reject_friend")}

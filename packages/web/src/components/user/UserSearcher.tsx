@@ -25,6 +25,8 @@ interface Props {
  */
 export function UserSearcher({ value, onChange, excludeIds = [], id, status, autoFocus }: Props) {
   const [text, setText] = useState("");
+  // After 清除选择 the search box comes back in its place, and the keyboard focus with it.
+  const [refocus, setRefocus] = useState(false);
   const { results, searching, failed } = useUserSearch(text);
 
   if (value)
@@ -42,6 +44,7 @@ export function UserSearcher({ value, onChange, excludeIds = [], id, status, aut
           aria-label={t.clearChoice}
           onClick={() => {
             setText("");
+            setRefocus(true);
             onChange(null);
           }}
           style={{ marginLeft: "auto" }}
@@ -53,7 +56,7 @@ export function UserSearcher({ value, onChange, excludeIds = [], id, status, aut
     <Select<number>
       id={id}
       showSearch={{ filterOption: false, onSearch: setText, searchValue: text }}
-      autoFocus={autoFocus}
+      autoFocus={autoFocus || refocus}
       status={status}
       aria-label={t.searchLabel}
       placeholder={t.searchPlaceholder}
