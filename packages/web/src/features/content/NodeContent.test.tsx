@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../api/test-helpers";
 import { userNode } from "../../components/user/test-helpers";
-import { useAuth } from "../../stores/auth";
 import { appendChunk, streamDone, useStreamingStore } from "../../realtime/streaming";
+import { useAuth } from "../../stores/auth";
 import { resetOutline, upsertNodes, useOutline } from "../outliner/store";
 import { NodeContent } from "./NodeContent";
 import { makeNode, renderInApp, sentBody } from "./test-helpers";
