@@ -40,10 +40,11 @@ describe("shownStats and cardActions (people-spec 2 card rules)", () => {
     expect(shownStats(undefined)).toEqual([]);
   });
 
-  it("offers 加入群组 for groups, 添加好友 for people, neither to oneself, friends, members or AI users", () => {
+  it("offers 加入群组 for groups, 添加好友 for people, neither to oneself, friends, members, people with an open request or AI users", () => {
     const stranger = userNode(8, "bob", {}, {});
     expect(cardActions(stranger, 7, false)).toEqual(["view", "addFriend"]);
     expect(cardActions(userNode(8, "bob", {}, { is_friend: true }), 7, false)).toEqual(["view"]);
+    expect(cardActions(userNode(8, "bob", {}, { pending_request_id: 50 }), 7, false)).toEqual(["view"]);
     expect(cardActions(userNode(9, "读书会", { user_type: "GROUP" }, {}), 7, false)).toEqual([
       "view",
       "join",

@@ -13,8 +13,9 @@ export type CardAction = "view" | "message" | "join" | "addFriend";
 
 /**
  * The card's action menu (people-spec 2): 查看资料 always; 发消息 when a dialogue can be opened (not to
- * oneself); 加入群组 for a group one is not in; 添加好友 for a person who is not oneself and not yet a
- * friend. An AI user gets neither, as the server only takes friend requests to people.
+ * oneself); 加入群组 for a group one is not in; 添加好友 for a person who is not oneself, not yet a
+ * friend and has no request open with one either way (the server would refuse a second: 409). An AI
+ * user gets neither, as the server only takes friend requests to people.
  */
 export function cardActions(user: UserNodeJson, myId: number | undefined, canMessage: boolean): CardAction[] {
   const self = user.id === myId;
@@ -22,6 +23,8 @@ export function cardActions(user: UserNodeJson, myId: number | undefined, canMes
   if (canMessage && !self) actions.push("message");
   const type = user.content.user_type;
   if (type === "GROUP" && !user.relationship?.is_member && !self) actions.push("join");
-  if (type === "PERSON" && !self && !user.relationship?.is_friend) actions.push("addFriend");
+  const relationship = user.relationship;
+  if (type === "PERSON" && !self && !relationship?.is_friend && relationship?.pending_request_id == null)
+    actions.push("addFriend");
   return actions;
 }
