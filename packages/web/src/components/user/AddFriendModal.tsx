@@ -5,6 +5,7 @@ import { useRef, useState } from "react";
 import { peopleError, userApi } from "../../entities/user/api";
 import { refreshPeople } from "../../entities/user/queries";
 import { zh } from "../../i18n/zh-CN";
+import { useAuth } from "../../stores/auth";
 import { UserSearcher } from "./UserSearcher";
 
 const t = zh.people;
@@ -26,6 +27,7 @@ interface Props {
 export function AddFriendModal({ open, onClose, initialUser = null }: Props) {
   const { message } = App.useApp();
   const client = useQueryClient();
+  const myId = useAuth((s) => s.user?.id);
   const [user, setUser] = useState<UserNodeJson | null>(initialUser);
   const [greeting, setGreeting] = useState("");
   const [missingUser, setMissingUser] = useState(false);
@@ -72,6 +74,8 @@ export function AddFriendModal({ open, onClose, initialUser = null }: Props) {
         >
           <UserSearcher
             id="add-friend-user"
+            hideIds={myId === undefined ? [] : [myId]}
+            isExcluded={(found) => found.relationship?.is_friend === true}
             autoFocus
             value={user}
             status={missingUser && !user ? "error" : undefined}
