@@ -153,7 +153,7 @@ describe("people: friend requests between two browsers", () => {
       await page.keyboard.press("Enter");
       await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
       await chooseByKeyboard(page, b);
-
+      await expect.poll(() => greeting.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.type("键盘发来的问候");
       await page.keyboard.press("Tab");
       await page.keyboard.press("Tab");

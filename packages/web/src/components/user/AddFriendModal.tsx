@@ -83,8 +83,9 @@ export function AddFriendModal({ open, onClose, initialUser = null }: Props) {
               setUser(chosen);
               if (!chosen) return;
               setMissingUser(false);
-              // The search box is gone once a user is chosen: the keyboard goes on to the greeting.
-              setTimeout(() => greetingRef.current?.focus());
+              // The search box is gone once a user is chosen: the keyboard goes on to the greeting,
+              // at once, so nothing typed next lands in the box being removed.
+              greetingRef.current?.focus();
             }}
           />
         </Form.Item>
