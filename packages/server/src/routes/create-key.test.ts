@@ -29,7 +29,9 @@ describe("POST /api/dnode/create/ with an Idempotency-Key", () => {
   it("makes exactly one node when the same key arrives many times at once", async () => {
     const { dnode: tree } = await createNode(server, owner.access, { type: "DIR", name: "并发重放" });
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => create(owner.access, "same-key-at-once", { name: "一次", location_id: tree.id })),
+      Array.from({ length: 8 }, () =>
+        create(owner.access, "same-key-at-once", { name: "一次", location_id: tree.id }),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
     expect(new Set(answers.map((a) => a.body.dnode.id)).size).toBe(1);
