@@ -2,6 +2,7 @@ import { type KeyBinding, matchesKey } from "../../lib/keys";
 import type { OutlineController } from "./controller";
 import type { NodeRow } from "./flatten";
 import { changeLevel } from "./level-ops";
+import { MERGE_COMMANDS } from "./merge-keys";
 import { completeRow, toggleRunning } from "./process-keys";
 import type { TreeView } from "./tree-view";
 
@@ -65,6 +66,7 @@ export const OUTLINE_COMMANDS: OutlineCommand[] = [
       if (text !== null) c.setText(text, text.length - c.text.length);
     },
   },
+  ...MERGE_COMMANDS,
   {
     name: "focusPrevious",
     keys: ["ArrowUp"],
