@@ -290,8 +290,14 @@ describe("selecting rows", () => {
     fireEvent.click(screen.getByRole("button", { name: "选择" }));
     fireEvent.keyDown(rowOf("二"), { key: " " });
     fireEvent.keyDown(rowOf("三"), { key: " " });
-    fireEvent.keyDown(rowOf("三"), { key: "x", ctrlKey: true });
+    // Ctrl+X is the browser's cut event, fired where the focus is; the rows go to the clipboard as text too.
+    rowOf("三").focus();
+    const clipboard = new Map<string, string>();
+    fireEvent.cut(rowOf("三"), {
+      clipboardData: { setData: (type: string, text: string) => clipboard.set(type, text) },
+    });
     expect(await screen.findByText(/已剪切 2 个节点/)).toBeTruthy();
+    expect(clipboard.get("text/plain")).toBe("二\n三");
     fireEvent.keyDown(rowOf("一"), { key: "v", ctrlKey: true });
     await settled();
     expect(server.outline(1)).toEqual([["一", ["二", "三"]]]);

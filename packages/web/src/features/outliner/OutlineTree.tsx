@@ -14,6 +14,7 @@ import { setSelecting, useSelection } from "./selection-store";
 import { isExpanded, keyOf, setViewStatus, useOutline } from "./store";
 import type { TreeView } from "./tree-view";
 import { useLevelWheel } from "./use-level-wheel";
+import { useOutlineClipboard } from "./use-outline-clipboard";
 import { useSelectionBox } from "./use-selection-box";
 import { listKey } from "./view-id";
 import { WayPicker } from "./WayPicker";
@@ -112,6 +113,7 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
   const scrollRef = useRef<HTMLDivElement>(null);
   const selectionBox = useSelectionBox(scrollRef, view);
   useLevelWheel(scrollRef, view);
+  useOutlineClipboard(scrollRef, view);
   // A tree leaving the screen leaves selecting status: its ticks name rows that are gone.
   useEffect(() => () => setSelecting(view.scope, false), [view.scope]);
   // Stable between renders: a new function would make the virtualiser recompute every row's position.

@@ -4,6 +4,7 @@ import type { NodeRow } from "./flatten";
 import { changeLevel } from "./level-ops";
 import { MERGE_COMMANDS } from "./merge-keys";
 import { completeRow, toggleRunning } from "./process-keys";
+import { NAME_SELECTION_COMMANDS } from "./row-selection-keys";
 import type { TreeView } from "./tree-view";
 
 /** What a command sees: the row and the state of its name editor when the key went down. */
@@ -67,6 +68,7 @@ export const OUTLINE_COMMANDS: OutlineCommand[] = [
     },
   },
   ...MERGE_COMMANDS,
+  ...NAME_SELECTION_COMMANDS,
   {
     name: "focusPrevious",
     keys: ["ArrowUp"],

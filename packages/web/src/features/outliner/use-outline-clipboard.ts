@@ -1,0 +1,81 @@
+import { type RefObject, useEffect } from "react";
+import { zh } from "../../i18n/zh-CN";
+import { useController } from "./context";
+import { refOf } from "./drag-store";
+import { isNodeRow, type NodeRow } from "./flatten";
+import {
+  isOutlineText,
+  outlineItemsAsHtml,
+  outlineItemsAsText,
+  outlineItemsFromHtml,
+  parseOutlineText,
+} from "./outline-paste-text";
+import { clearRowSelection, selectedRows } from "./row-selection";
+import { setCut, useSelection } from "./selection-store";
+import type { TreeView } from "./tree-view";
+
+/**
+ * Ctrl+C, Ctrl+X and Ctrl+V as outlines (issue 19 item 4, issue 12 item 9), through the browser's own
+ * clipboard events, listened for on the document: on a selected row there is no editable element for
+ * them to fire at. Copy writes the rows as indented text and as the app's own format (types and fields
+ * kept); cut also marks them, so the next Ctrl+V on a row moves them there (workspace-spec 2). A paste of
+ * several lines or of copied rows makes rows; a paste of one line into a name stays the name's own.
+ */
+export function useOutlineClipboard(treeRef: RefObject<HTMLElement | null>, view: TreeView): void {
+  const controller = useController();
+  useEffect(() => {
+    const focusedRow = (): { row: NodeRow; name: HTMLTextAreaElement | null } | null => {
+      const active = document.activeElement as HTMLElement | null;
+      if (!active || !treeRef.current?.contains(active)) return null;
+      const key = active.closest<HTMLElement>("[role=treeitem][data-row-key]")?.dataset.rowKey;
+      const row = view.rows.find((r) => r.key === key);
+      if (!isNodeRow(row)) return null;
+      return { row, name: active instanceof HTMLTextAreaElement ? active : null };
+    };
+
+    const copy = (event: ClipboardEvent, cut: boolean) => {
+      const at = focusedRow();
+      if (!at || at.name || !event.clipboardData) return;
+      event.preventDefault();
+      const rows = selectedRows(view, at.row);
+      const items = controller.outlineItemsOf(rows);
+      event.clipboardData.setData("text/plain", outlineItemsAsText(items, controller.labelOf));
+      event.clipboardData.setData("text/html", outlineItemsAsHtml(items));
+      if (cut) {
+        setCut(rows.map(refOf));
+        controller.deps.info?.(zh.dragDrop.cut(rows.length));
+      } else controller.deps.info?.(zh.outlineKeys.copied(rows.length));
+      clearRowSelection(view);
+    };
+    const onCopy = (event: ClipboardEvent) => copy(event, false);
+    const onCut = (event: ClipboardEvent) => copy(event, true);
+
+    const onPaste = (event: ClipboardEvent) => {
+      const at = focusedRow();
+      const data = event.clipboardData;
+      if (!at || !data) return;
+      // Rows cut with Ctrl+X move under the row pasted on, in a name as on a selected row.
+      if (useSelection.getState().cut.length > 0) {
+        event.preventDefault();
+        controller.pasteOn(view, refOf(at.row));
+        return;
+      }
+      const own = outlineItemsFromHtml(data.getData("text/html"));
+      const text = data.getData("text/plain");
+      if (!own && (at.name ? !isOutlineText(text) : text.trim() === "")) return;
+      event.preventDefault();
+      const items = own ?? parseOutlineText(text);
+      const fill = at.name !== null && at.name.value === "";
+      void controller.pasteItems(view, at.row, items, fill, at.name !== null);
+    };
+
+    document.addEventListener("copy", onCopy);
+    document.addEventListener("cut", onCut);
+    document.addEventListener("paste", onPaste);
+    return () => {
+      document.removeEventListener("copy", onCopy);
+      document.removeEventListener("cut", onCut);
+      document.removeEventListener("paste", onPaste);
+    };
+  }, [controller, view, treeRef]);
+}
