@@ -1,7 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { type IdTree, untilServerHas } from "./outline";
+import { caretIn, outlinePage as openOutline } from "./outline-page";
 import { type Account, apiCall, createAccount, makeNode, signedInPage } from "./session";
 
 let browser: Browser;
@@ -13,40 +14,10 @@ afterAll(() => browser?.close());
 const serverTree = (account: Account, id: number) => () =>
   apiCall<IdTree>(account, "GET", `/dnode/${id}/id_tree`);
 
-/** Makes `names` under `parent`, in order; a `[name, children]` pair makes a subtree. Returns the ids. */
-async function makeOutline(account: Account, parent: number, names: unknown[]): Promise<number[]> {
-  const ids: number[] = [];
-  for (const item of names) {
-    const [name, children] = Array.isArray(item) ? item : [item, []];
-    const id = await makeNode(account, { name, location_id: parent, relation_name: "CHILD_NODE" });
-    await makeOutline(account, id, children as unknown[]);
-    ids.push(id);
-  }
-  return ids;
-}
-
-/** Clicks into a row's name and puts the caret at its start or end. */
-async function caretIn(page: Page, name: string, where: "Home" | "End"): Promise<void> {
-  await page.getByRole("treeitem", { name, exact: true }).getByRole("textbox").click();
-  await page.keyboard.press(where);
-}
-
-/** The page of a node whose children are the given outline, signed in as a fresh account. */
-async function outlinePage(prefix: string, outline: unknown[]) {
-  const account = await createAccount(prefix);
-  const id = await makeNode(account, { name: "键盘" });
-  await makeOutline(account, id, outline);
-  const { context, page } = await signedInPage(browser, account);
-  await page.goto(`/data/${id}`);
-  await page.getByRole("heading", { level: 2, name: "键盘" }).waitFor();
-  await page.locator('[role="treeitem"] textarea').first().waitFor();
-  return { account, id, context, page, tree: serverTree(account, id) };
-}
-
 /** Issue 19 items 1 and 2: Backspace at a row's start and Delete at its end merge rows. */
 describe("merging rows", () => {
   it("merges a row into the one above with Backspace, its children after the row above's own, and one Ctrl+Z splits them back", async () => {
-    const { context, page, tree } = await outlinePage("merge", [
+    const { context, page, tree } = await openOutline(browser, "merge", [
       ["唐", ["李白"]],
       ["朝", ["杜甫", "白居易"]],
     ]);
@@ -72,7 +43,7 @@ describe("merging rows", () => {
   });
 
   it("merges the next row in with Delete at the end; into a parent its children take its place", async () => {
-    const { context, page, tree } = await outlinePage("mergedown", [["上", ["中", "末"]], "下"]);
+    const { context, page, tree } = await openOutline(browser, "mergedown", [["上", ["中", "末"]], "下"]);
     try {
       await caretIn(page, "上", "End");
       await page.keyboard.press("Control+ArrowDown"); // open 上: its first child is the next row

@@ -9,6 +9,7 @@ import { GroupHeader, ListLoading, LoadMore, relationLabel } from "./ListRows";
 import { OutlineRow } from "./OutlineRow";
 import { createProcessOrder } from "./process-order";
 import { RowInfoDialog } from "./RowInfoDialog";
+import { useRowSelectionEnd } from "./row-selection";
 import { selectedRowsOnly } from "./selected-view";
 import { setSelecting, useSelection } from "./selection-store";
 import { isExpanded, keyOf, setViewStatus, useOutline } from "./store";
@@ -114,6 +115,7 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
   const selectionBox = useSelectionBox(scrollRef, view);
   useLevelWheel(scrollRef, view);
   useOutlineClipboard(scrollRef, view);
+  useRowSelectionEnd(view);
   // A tree leaving the screen leaves selecting status: its ticks name rows that are gone.
   useEffect(() => () => setSelecting(view.scope, false), [view.scope]);
   // Stable between renders: a new function would make the virtualiser recompute every row's position.

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { type RowRef, refOf } from "./drag-store";
 import { type NodeRow, neighbourRow } from "./flatten";
 import { rangeBetween, topLevelRows } from "./row-range";
@@ -71,4 +72,12 @@ export function reselect(view: TreeView, keys: string[]): void {
     anchors.set(view.scope, keys[0]!);
     useSelection.setState((s) => ({ ticked: { ...s.ticked, [view.scope]: ticked } }));
   }, 0);
+}
+
+/** Editing a name (a click, Enter, an undo taking the caret there) ends a keyboard selection. */
+export function useRowSelectionEnd(view: TreeView): void {
+  const editing = useOutline((s) => s.active?.editing === true);
+  useEffect(() => {
+    if (editing) clearRowSelection(view);
+  }, [editing, view]);
 }
