@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { type IdTree, untilServerHas } from "./outline";
-import { caretIn, outlinePage as openOutline } from "./outline-page";
+import { caretIn, dragBefore, outlinePage as openOutline } from "./outline-page";
 import { type Account, apiCall, createAccount, makeNode, signedInPage } from "./session";
 
 let browser: Browser;
@@ -73,6 +73,22 @@ describe("merging rows", () => {
       await expect
         .poll(async () => (await read()).children.map((c) => c.name), { timeout: 15_000 })
         .toEqual(["x^2", "新文字"]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** Issue 19 item 6: a plain drag among a row's own siblings reorders without asking. */
+describe("dragging within a list", () => {
+  it("reorders on a plain drag, still clones with Alt", async () => {
+    const { context, page, tree } = await openOutline(browser, "dragsib", ["甲", "乙", "丙"]);
+    try {
+      await dragBefore(page, "丙", "甲");
+      await untilServerHas(tree, ["丙", "甲", "乙"]);
+      expect(await page.getByRole("group", { name: "选择拖放方式" }).count()).toBe(0);
+      await dragBefore(page, "乙", "丙", { altKey: true });
+      await untilServerHas(tree, ["乙", "丙", "甲", "乙"]);
     } finally {
       await context.close();
     }

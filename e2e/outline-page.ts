@@ -46,3 +46,21 @@ export async function outlinePage(browser: Browser, prefix: string, outline: unk
   const tree = () => apiCall<IdTree>(account, "GET", `/dnode/${id}/id_tree`);
   return { account, id, ids, context, page, tree };
 }
+
+/**
+ * Drags a row's bullet onto another row's upper part (before it) as the browser reports a mouse drag:
+ * one DataTransfer shared by the drag events, the keys held on them (as e2e/dragdrop.e2e.ts does).
+ */
+export async function dragBefore(page: Page, from: string, to: string, keys: { altKey?: boolean } = {}) {
+  const row = (name: string) => page.getByRole("treeitem", { name, exact: true }).first();
+  const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
+  const bullet = row(from).getByRole("link", { name: `打开「${from}」` });
+  const target = row(to);
+  const box = (await target.boundingBox())!;
+  const point = { clientX: box.x + box.width / 2, clientY: box.y + 4 };
+  await bullet.dispatchEvent("dragstart", { dataTransfer });
+  await target.dispatchEvent("dragenter", { dataTransfer, ...point, ...keys });
+  await target.dispatchEvent("dragover", { dataTransfer, ...point, ...keys });
+  await target.dispatchEvent("drop", { dataTransfer, ...point, ...keys });
+  await bullet.dispatchEvent("dragend", { dataTransfer });
+}

@@ -133,10 +133,18 @@ describe("dragging rows", () => {
     expect(names()).toEqual(["一", "一之子", "二", "三"]);
   });
 
+  it("reorders siblings on a plain drag without asking (issue 19 item 6)", async () => {
+    await ready();
+    dragRow("三", "一", "before");
+    await settled();
+    expect(server.outline(1)).toEqual(["三", "一", "二"]);
+    expect(screen.queryByRole("group", { name: "选择拖放方式" })).toBeNull();
+  });
+
   it("offers the ways that fit when the asked one does not, and warns when none is picked", async () => {
     await ready();
-    // Referring 三 into its own list again would be a second link: moving or copying are left.
-    dragRow("三", "一", "before");
+    // Moving 三 within its own list and leaving a link there cannot be: moving or copying are left.
+    dragRow("三", "一", "before", { ctrlKey: true, altKey: true });
     const picker = await screen.findByRole("group", { name: "选择拖放方式" });
     expect(
       within(picker)
@@ -147,7 +155,7 @@ describe("dragging rows", () => {
     await settled();
     expect(server.outline(1)).toEqual(["三", "一", "二"]);
 
-    dragRow("一", "三", "before");
+    dragRow("一", "三", "before", { ctrlKey: true, altKey: true });
     const again = await screen.findByRole("group", { name: "选择拖放方式" });
     fireEvent.keyDown(within(again).getAllByRole("button")[0], { key: "Escape" });
     expect(await screen.findByText("请选择移动方式")).toBeTruthy();
