@@ -1,6 +1,6 @@
 import type { CommandContext, OutlineCommand } from "./commands";
 import { refOf } from "./drag-store";
-import { neighbourRow } from "./flatten";
+import { neighbourRow, parentRow } from "./flatten";
 import type { RowCommand, RowCommandContext } from "./row-commands";
 import { endRow, rowsAway } from "./row-range";
 import {
@@ -12,10 +12,22 @@ import {
   selectRange,
 } from "./row-selection";
 import { setTicked, useSelection } from "./selection-store";
-import { requestFocus, setActive } from "./store";
+import { getList, requestFocus, setActive } from "./store";
+import { planIndent } from "./tree-moves";
 
 const selecting = (c: RowCommandContext) => useSelection.getState().selecting[c.view.scope] === true;
 const several = (c: RowCommandContext) => hasTicks(c.view);
+
+/** Tab indents only where it can: at the first row it leaves the tree, the keyboard's way out. */
+function canIndent(c: RowCommandContext): boolean {
+  const first = selectedRows(c.view, c.row)[0]!;
+  const list = getList(c.controller.current(first.parentId), first.relation);
+  return list !== undefined && planIndent({ ...first, id: c.controller.current(first.id) }, list) !== null;
+}
+
+/** Shift+Tab outdents only where it can: on the page's own rows it leaves the tree backwards. */
+const canOutdent = (c: RowCommandContext) =>
+  selectedRows(c.view, c.row).some((row) => parentRow(c.view.rows, row.key) !== null);
 
 /** Selects a row (not its name) and forgets a keyboard range. */
 function moveTo(c: RowCommandContext, key: string | undefined): void {
@@ -75,11 +87,13 @@ export const ROW_SELECTION_COMMANDS: RowCommand[] = [
   {
     name: "indentRows",
     keys: ["Tab"],
+    when: canIndent,
     run: (c) => reselect(c.view, c.controller.indentRows(c.view, selectedRows(c.view, c.row))),
   },
   {
     name: "outdentRows",
     keys: ["Shift+Tab"],
+    when: canOutdent,
     run: (c) => reselect(c.view, c.controller.outdentRows(c.view, selectedRows(c.view, c.row))),
   },
   {
