@@ -1,6 +1,7 @@
 /** The outliner's row keys: merging rows, keyboard selection, outline copy and paste (part of zh-CN.ts). */
 export const outlineKeysTexts = {
   outlineKeys: {
+    help: "行首退格并入上一行，行尾 Delete 并入下一行；Esc 选中行后 Shift+↑/↓ 或 Shift+点击 多选，Tab、Shift+Tab、Alt+↑/↓ 移动所选行，Delete 删除，Ctrl+C/X/V 复制、剪切、粘贴，Home/End、PageUp/PageDown 跳转；粘贴多行文字按缩进生成节点；在同级之间拖动圆点直接调整顺序",
     /** Why a merge (Backspace at the start, Delete at the end) did nothing. */
     mergeRefused: (which: string, kind: string) => `${which}是${kind}，不能合并`,
     above: "上一行",
