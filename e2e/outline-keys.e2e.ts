@@ -79,6 +79,33 @@ describe("merging rows", () => {
   });
 });
 
+describe("merging rows without the right to", () => {
+  it("changes nothing for a reader and says why", async () => {
+    const owner = await createAccount("mergeowner");
+    const reader = await createAccount("mergereader");
+    const id = await makeNode(owner, { name: "键盘" });
+    await makeNode(owner, { name: "上", location_id: id, relation_name: "CHILD_NODE" });
+    await makeNode(owner, { name: "下", location_id: id, relation_name: "CHILD_NODE" });
+    await apiCall(owner, "POST", "/dnode-permission/", { dnode: id, user: reader.id, can_read: true });
+    const { context, page } = await signedInPage(browser, reader);
+    try {
+      await page.goto(`/data/${id}`);
+      // A read-only name takes no Home key: the caret is put at the start as a click there would.
+      const name = page.getByRole("treeitem", { name: "下", exact: true }).getByRole("textbox");
+      await name.click();
+      await name.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(0, 0));
+      await page.keyboard.press("Backspace");
+      await page.getByText("你没有编辑该知识点的权限").waitFor();
+      await caretIn(page, "上", "End");
+      await page.keyboard.press("Delete");
+      await untilServerHas(serverTree(owner, id), ["上", "下"]);
+      expect(await page.getByRole("treeitem").count()).toBe(2);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 /** Issue 19 item 6: a plain drag among a row's own siblings reorders without asking. */
 describe("dragging within a list", () => {
   it("reorders on a plain drag, still clones with Alt", async () => {
