@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { type IdTree, untilServerHas } from "./outline";
-import { caretIn, outlinePage } from "./outline-page";
+import { caretIn, outlinePage, tickedRows } from "./outline-page";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -69,27 +69,34 @@ describe("pasting an outline", () => {
     }
   });
 
-  it("copies selected rows with their types and pastes them back after another row", async () => {
-    const { context, page, tree } = await outlinePage(browser, "copy", ["甲", ["乙", ["乙一"]], "丙"]);
+  it("copies selected rows with their types and all they hold, and pastes them back after another row", async () => {
+    const { context, page, tree } = await outlinePage(browser, "copy", [
+      "甲",
+      ["乙", ["乙一"]],
+      ["丙", ["丙一"]],
+    ]);
     try {
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-      // 乙 becomes a definition, and opens so its child is loaded.
+      // 乙 becomes a definition and opens; 丙 stays closed, its child never loaded.
       await caretIn(page, "乙", "Home");
       await page.keyboard.type("DEF:");
       await page.keyboard.press("Control+ArrowDown");
       await page.getByRole("treeitem", { name: "乙一", exact: true }).waitFor();
+      await caretIn(page, "丙", "End");
       await page.keyboard.press("Escape");
       await page.keyboard.press("Shift+ArrowUp");
+      await page.keyboard.press("Shift+ArrowUp");
+      expect(await tickedRows(page)).toEqual(["定义 乙", "乙一", "丙"]);
       await page.keyboard.press("Control+c");
       await page.getByText("已复制 2 个节点").waitFor();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("甲\nDEF:乙\n  乙一");
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("DEF:乙\n  乙一\n丙\n  丙一");
 
-      await caretIn(page, "丙", "End");
+      await caretIn(page, "甲", "End");
       await page.keyboard.press("Escape");
       await page.keyboard.press("Control+v");
       await expect
         .poll(async () => typedOutline(await tree()), { timeout: 15_000 })
-        .toEqual(["甲", ["DEF:乙", ["乙一"]], "丙", "甲", ["DEF:乙", ["乙一"]]]);
+        .toEqual(["甲", ["DEF:乙", ["乙一"]], ["丙", ["丙一"]], ["DEF:乙", ["乙一"]], ["丙", ["丙一"]]]);
     } finally {
       await context.close();
     }

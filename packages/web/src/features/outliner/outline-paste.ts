@@ -7,6 +7,7 @@ import { NESTED_RELATION, nextTempId } from "./core";
 import type { NodeRow } from "./flatten";
 import { insertAt, withoutId } from "./list-ops";
 import type { Taken } from "./moves";
+import { withoutServerKeys } from "./outline-copy";
 import { countItems, type OutlineItem } from "./outline-paste-text";
 import { editList, getList, renameNode, requestFocus, setList, setViewStatus, upsertNodes } from "./store";
 import type { TreeView } from "./tree-view";
@@ -199,28 +200,6 @@ export class OutlinePaste extends OutlineBlocks {
     }
   }
 
-  /** The rows of a copy: each selected row with what is loaded under it, types and fields kept. */
-  outlineItemsOf(rows: readonly NodeRow[]): OutlineItem[] {
-    const itemOf = (id: number, depth: number): OutlineItem | null => {
-      const node = this.node(id);
-      if (!node) return null;
-      const children = depth > 50 ? [] : (getList(this.current(id), NESTED_RELATION)?.ids ?? []);
-      return {
-        name: node.name,
-        type: node.type,
-        content: withoutServerKeys(node.content),
-        children: children.map((c) => itemOf(c, depth + 1)).filter((c): c is OutlineItem => c !== null),
-      };
-    };
-    return rows.map((r) => itemOf(r.id, 0)).filter((c): c is OutlineItem => c !== null);
-  }
-
   /** The type code a copied row's plain text line starts with (null for a plain note). */
   labelOf = (item: OutlineItem): string | null => typeLabelOf(item.type, item.content)?.code ?? null;
-}
-
-/** Content keys the server keeps to itself or refuses on create. */
-function withoutServerKeys(content: Record<string, unknown>): Record<string, unknown> {
-  const { to_updates: _updates, ...rest } = content;
-  return rest;
 }

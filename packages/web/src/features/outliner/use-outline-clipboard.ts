@@ -3,6 +3,7 @@ import { zh } from "../../i18n/zh-CN";
 import { useController } from "./context";
 import { refOf } from "./drag-store";
 import { isNodeRow, type NodeRow } from "./flatten";
+import { completeItems, loadedItems } from "./outline-copy";
 import {
   isOutlineText,
   outlineItemsAsHtml,
@@ -38,14 +39,24 @@ export function useOutlineClipboard(treeRef: RefObject<HTMLElement | null>, view
       if (!at || at.name || !event.clipboardData) return;
       event.preventDefault();
       const rows = selectedRows(view, at.row);
-      const items = controller.outlineItemsOf(rows);
+      const ids = rows.map((r) => r.id);
+      const { items, partial } = loadedItems(controller, ids);
       event.clipboardData.setData("text/plain", outlineItemsAsText(items, controller.labelOf));
       event.clipboardData.setData("text/html", outlineItemsAsHtml(items));
-      if (cut) {
-        setCut(rows.map(refOf));
-        controller.deps.info?.(zh.dragDrop.cut(rows.length));
-      } else controller.deps.info?.(zh.outlineKeys.copied(rows.length));
+      if (cut) setCut(rows.map(refOf));
+      const done = () =>
+        controller.deps.info?.(cut ? zh.dragDrop.cut(rows.length) : zh.outlineKeys.copied(rows.length));
       clearRowSelection(view);
+      if (!partial) {
+        done();
+        return;
+      }
+      // Rows never opened: what they hold comes from the server, then replaces the clipboard's first take.
+      void completeItems(controller, ids)
+        .then((full) =>
+          writeClipboard(outlineItemsAsText(full, controller.labelOf), outlineItemsAsHtml(full)),
+        )
+        .then(done, () => controller.deps.notify(zh.outlineKeys.copyFailed));
     };
     const onCopy = (event: ClipboardEvent) => copy(event, false);
     const onCut = (event: ClipboardEvent) => copy(event, true);
@@ -78,4 +89,14 @@ export function useOutlineClipboard(treeRef: RefObject<HTMLElement | null>, view
       document.removeEventListener("paste", onPaste);
     };
   }, [controller, view, treeRef]);
+}
+
+/** Writes text and HTML to the clipboard after the copy event (the async clipboard API). */
+function writeClipboard(text: string, html: string): Promise<void> {
+  return navigator.clipboard.write([
+    new ClipboardItem({
+      "text/plain": new Blob([text], { type: "text/plain" }),
+      "text/html": new Blob([html], { type: "text/html" }),
+    }),
+  ]);
 }
