@@ -70,6 +70,11 @@ describe("selecting rows by keyboard", () => {
       await untilServerHas(tree, [["甲", ["乙"]], "丙", "丁"]);
       await page.keyboard.press("ArrowDown");
       expect(await focusedRow(page)).toBe("丙");
+      // Backspace on one selected row deletes it at once (撤销 offered), the row above selected.
+      await page.keyboard.press("Backspace");
+      await untilServerHas(tree, [["甲", ["乙"]], "丁"]);
+      expect(await focusedRow(page)).toBe("乙");
+      expect(await page.getByRole("checkbox", { name: /^选择「/ }).count()).toBe(0); // no tick boxes
     } finally {
       await context.close();
     }

@@ -57,7 +57,12 @@ export class OutlinePaste extends OutlineBlocks {
     const run: PasteRun = { total, done: 0, failed: false };
     const nameBefore = this.nameState(id);
     if (filling) {
-      this.edit(id, { name: filling.name, type: filling.type, content: filling.content });
+      // A plain line keeps the row's own type label (a DEF row typed empty stays a DEF).
+      const plain = filling.type === "NOTE" && Object.keys(filling.content).length === 0;
+      this.edit(
+        id,
+        plain ? { name: filling.name } : { name: filling.name, type: filling.type, content: filling.content },
+      );
       if (filling.children.length > 0) {
         setList(listKey(id, NESTED_RELATION), { ids: [], total: 0, status: "ready", rev: 1 });
         setViewStatus(row.viewId, { expanded: true });

@@ -1,5 +1,4 @@
 import type { CommandContext, OutlineCommand } from "./commands";
-import { refOf } from "./drag-store";
 import { neighbourRow, parentRow } from "./flatten";
 import type { RowCommand, RowCommandContext } from "./row-commands";
 import { endRow, rowsAway } from "./row-range";
@@ -9,9 +8,10 @@ import {
   hasTicks,
   reselect,
   selectedRows,
+  selectOnly,
   selectRange,
 } from "./row-selection";
-import { setTicked, useSelection } from "./selection-store";
+import { useSelection } from "./selection-store";
 import { getList, requestFocus, setActive } from "./store";
 import { planIndent } from "./tree-moves";
 
@@ -110,12 +110,11 @@ export const ROW_SELECTION_COMMANDS: RowCommand[] = [
     name: "deleteRows",
     keys: ["Delete", "Backspace"],
     run: (c) => {
-      // The focused row alone, when nothing is ticked; the confirm and 撤销 are the ticked rows' own.
-      if (!hasTicks(c.view)) setTicked(c.view.scope, refOf(c.row), true);
+      // The focused row alone, when nothing is ticked; the confirm and 撤销 are the ticked rows' own,
+      // and so is unticking them once deleted.
+      if (!hasTicks(c.view)) selectOnly(c.view, c.row);
       const above = neighbourRow(c.view.rows, selectedRows(c.view, c.row)[0]!.key, -1);
-      if (c.controller.deleteSelected(c.view) > 0 && above && !selecting(c))
-        requestFocus(above.key, "end", false);
-      clearRowSelection(c.view);
+      if (c.controller.deleteSelected(c.view) > 0 && above) requestFocus(above.key, "end", false);
     },
   },
   {

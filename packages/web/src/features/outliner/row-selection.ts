@@ -25,6 +25,12 @@ export function selectRange(view: TreeView, anchorKey: string, toKey: string): v
   requestFocus(toKey, "end", false);
 }
 
+/** The focused row alone becomes the selection (a key acting on the selection when nothing is ticked). */
+export function selectOnly(view: TreeView, row: NodeRow): void {
+  anchors.set(view.scope, row.key);
+  useSelection.setState((s) => ({ ticked: { ...s.ticked, [view.scope]: { [row.key]: refOf(row) } } }));
+}
+
 /** Shift+↑/↓: the range grows or shrinks by a row; it starts at `row` when nothing is ticked yet. */
 export function extendSelection(view: TreeView, row: NodeRow, direction: -1 | 1): void {
   const next = neighbourRow(view.rows, row.key, direction);
