@@ -180,6 +180,7 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
         ref={scrollRef}
         className="ol-tree"
         role="tree"
+        aria-multiselectable={true}
         aria-label={label}
         aria-describedby={describedBy}
         onMouseDown={selectionBox.onMouseDown}
