@@ -32,7 +32,8 @@ export function useSelectionBox(treeRef: RefObject<HTMLElement | null>, view: Tr
     const selecting = useSelection.getState().selecting[view.scope] === true;
     // Shift+click on another row than the selected or edited one selects the rows between (issue 19 item 3).
     const clicked = target.closest<HTMLElement>("[role=treeitem][data-row-key]")?.dataset.rowKey;
-    const other = clicked !== undefined && clicked !== useOutline.getState().active?.key;
+    const activeKey = useOutline.getState().active?.key;
+    const other = clicked !== undefined && activeKey !== undefined && clicked !== activeKey;
     if (target.closest("textarea") && !selecting && !other) return;
     event.preventDefault();
     const start: Point = { x: event.clientX, y: event.clientY };
