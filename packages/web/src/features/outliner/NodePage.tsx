@@ -166,7 +166,7 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
           {t.keyboardHelp}
         </p>
         <p className="ol-help">{zh.dragDrop.dragHelp}</p>
-        <p className="ol-help">{zh.outlineKeys.help}</p>
+        {node.permissions?.write !== false && <p className="ol-help">{zh.outlineKeys.help}</p>}
       </section>
     </ControllerContext.Provider>
   );
