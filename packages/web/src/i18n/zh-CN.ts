@@ -1,5 +1,6 @@
 import { MESSAGES } from "@zhishu/shared";
 import { nodePageTexts } from "./zh-CN/node-page";
+import { outlineKeysTexts } from "./zh-CN/outline-keys";
 import { outlinerTexts } from "./zh-CN/outliner";
 import { peopleTexts } from "./zh-CN/people";
 import { processTexts } from "./zh-CN/process";
@@ -230,6 +231,7 @@ export const zh = {
     "知树是一个中文知识树工作台：用带类型的知识点和命名的关系把知识种成树，分享、发布，并与朋友和 AI 一起学习。",
   ...nodePageTexts,
   ...outlinerTexts,
+  ...outlineKeysTexts,
   ...processTexts,
   ...peopleTexts,
 } as const;

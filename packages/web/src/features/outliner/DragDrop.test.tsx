@@ -133,10 +133,18 @@ describe("dragging rows", () => {
     expect(names()).toEqual(["一", "一之子", "二", "三"]);
   });
 
+  it("reorders siblings on a plain drag without asking (issue 19 item 6)", async () => {
+    await ready();
+    dragRow("三", "一", "before");
+    await settled();
+    expect(server.outline(1)).toEqual(["三", "一", "二"]);
+    expect(screen.queryByRole("group", { name: "选择拖放方式" })).toBeNull();
+  });
+
   it("offers the ways that fit when the asked one does not, and warns when none is picked", async () => {
     await ready();
-    // Referring 三 into its own list again would be a second link: moving or copying are left.
-    dragRow("三", "一", "before");
+    // Moving 三 within its own list and leaving a link there cannot be: moving or copying are left.
+    dragRow("三", "一", "before", { ctrlKey: true, altKey: true });
     const picker = await screen.findByRole("group", { name: "选择拖放方式" });
     expect(
       within(picker)
@@ -147,7 +155,7 @@ describe("dragging rows", () => {
     await settled();
     expect(server.outline(1)).toEqual(["三", "一", "二"]);
 
-    dragRow("一", "三", "before");
+    dragRow("一", "三", "before", { ctrlKey: true, altKey: true });
     const again = await screen.findByRole("group", { name: "选择拖放方式" });
     fireEvent.keyDown(within(again).getAllByRole("button")[0], { key: "Escape" });
     expect(await screen.findByText("请选择移动方式")).toBeTruthy();
@@ -290,8 +298,14 @@ describe("selecting rows", () => {
     fireEvent.click(screen.getByRole("button", { name: "选择" }));
     fireEvent.keyDown(rowOf("二"), { key: " " });
     fireEvent.keyDown(rowOf("三"), { key: " " });
-    fireEvent.keyDown(rowOf("三"), { key: "x", ctrlKey: true });
+    // Ctrl+X is the browser's cut event, fired where the focus is; the rows go to the clipboard as text too.
+    rowOf("三").focus();
+    const clipboard = new Map<string, string>();
+    fireEvent.cut(rowOf("三"), {
+      clipboardData: { setData: (type: string, text: string) => clipboard.set(type, text) },
+    });
     expect(await screen.findByText(/已剪切 2 个节点/)).toBeTruthy();
+    expect(clipboard.get("text/plain")).toBe("二\n三");
     fireEvent.keyDown(rowOf("一"), { key: "v", ctrlKey: true });
     await settled();
     expect(server.outline(1)).toEqual([["一", ["二", "三"]]]);

@@ -20,6 +20,7 @@ import { childRelationOf, forwardGroups, isGrouped } from "./groups";
 import { relationLabel } from "./ListRows";
 import { OfflineBanner } from "./OfflineBanner";
 import { OutlineTree } from "./OutlineTree";
+import { outlineKeyDeps } from "./outline-key-deps";
 import { RelatedPanels } from "./RelatedPanels";
 import { useOutline } from "./store";
 import type { TreeView } from "./tree-view";
@@ -57,6 +58,7 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
       navigate: (path) => void navigate(path),
       confirm: (title, detail) => confirmDelete(modal, title, detail),
       deleted: (count, undo) => showDeletedNotice(message, count, undo),
+      ...outlineKeyDeps(message, modal),
     };
   }, [controller, message, modal, navigate]);
   useEffect(() => replayUnsentEdits(controller), [controller]);
@@ -164,6 +166,7 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
           {t.keyboardHelp}
         </p>
         <p className="ol-help">{zh.dragDrop.dragHelp}</p>
+        {node.permissions?.write !== false && <p className="ol-help">{zh.outlineKeys.help}</p>}
       </section>
     </ControllerContext.Provider>
   );

@@ -23,6 +23,7 @@ const t = zh.outliner;
 
 const SELECTING = 1;
 const CUT = 2;
+const TICKED = 4;
 
 /** Indentation per level, in pixels. */
 export const INDENT = 24;
@@ -71,12 +72,17 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag,
   const over = useDrag((s) => (s.over?.key === row.key ? s.over : null));
   // Both in one subscription, as a number: no object to compare or collect on every mount.
   const selectionFlags = useSelection(
-    (s) => (s.selecting[view.scope] ? SELECTING : 0) | (s.cut.some((r) => r.key === row.key) ? CUT : 0),
+    (s) =>
+      (s.selecting[view.scope] ? SELECTING : 0) |
+      (s.cut.some((r) => r.key === row.key) ? CUT : 0) |
+      (s.ticked[view.scope]?.[row.key] ? TICKED : 0),
   );
   const selecting = (selectionFlags & SELECTING) !== 0;
   const cut = (selectionFlags & CUT) !== 0;
   // A rename or field change still waiting for the network marks the row like a row not made yet.
   const unsaved = useUnsaved(node?.id ?? 0);
+  // Rows ticked by keyboard or Shift+click are highlighted (selecting status shows tick boxes too).
+  const ticked = (selectionFlags & TICKED) !== 0;
 
   useLayoutEffect(() => {
     if (!focusRow || !ref.current) return;
@@ -140,11 +146,11 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag,
       ref={ref}
       role="treeitem"
       data-row-key={row.key}
-      className={`ol-row${node.id < 0 || unsaved ? " ol-row-pending" : ""}${node.finished_at ? " ol-row-done" : ""}${showText ? " ol-row-text" : ""}${active ? " ol-row-active" : ""}${cut ? " ol-row-cut" : ""}${over ? ` ol-drop-${over.refused ? "refused" : over.position}` : ""}`}
+      className={`ol-row${node.id < 0 || unsaved ? " ol-row-pending" : ""}${node.finished_at ? " ol-row-done" : ""}${showText ? " ol-row-text" : ""}${active ? " ol-row-active" : ""}${cut ? " ol-row-cut" : ""}${ticked ? " ol-row-ticked" : ""}${over ? ` ol-drop-${over.refused ? "refused" : over.position}` : ""}`}
       aria-level={row.depth}
       aria-posinset={row.index + 1}
       aria-setsize={row.setSize}
-      aria-selected={active !== null}
+      aria-selected={active !== null || ticked}
       aria-expanded={hasChildren ? row.expanded : undefined}
       aria-label={label ? `${label.text} ${name}` : name}
       tabIndex={active && !active.editing ? 0 : -1}

@@ -9,11 +9,13 @@ import { GroupHeader, ListLoading, LoadMore, relationLabel } from "./ListRows";
 import { OutlineRow } from "./OutlineRow";
 import { createProcessOrder } from "./process-order";
 import { RowInfoDialog } from "./RowInfoDialog";
+import { useRowSelectionEnd } from "./row-selection";
 import { selectedRowsOnly } from "./selected-view";
 import { setSelecting, useSelection } from "./selection-store";
 import { isExpanded, keyOf, setViewStatus, useOutline } from "./store";
 import type { TreeView } from "./tree-view";
 import { useLevelWheel } from "./use-level-wheel";
+import { useOutlineClipboard } from "./use-outline-clipboard";
 import { useSelectionBox } from "./use-selection-box";
 import { listKey } from "./view-id";
 import { WayPicker } from "./WayPicker";
@@ -112,6 +114,8 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
   const scrollRef = useRef<HTMLDivElement>(null);
   const selectionBox = useSelectionBox(scrollRef, view);
   useLevelWheel(scrollRef, view);
+  useOutlineClipboard(scrollRef, view);
+  useRowSelectionEnd(view);
   // A tree leaving the screen leaves selecting status: its ticks name rows that are gone.
   useEffect(() => () => setSelecting(view.scope, false), [view.scope]);
   // Stable between renders: a new function would make the virtualiser recompute every row's position.
@@ -176,6 +180,7 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
         ref={scrollRef}
         className="ol-tree"
         role="tree"
+        aria-multiselectable={true}
         aria-label={label}
         aria-describedby={describedBy}
         onMouseDown={selectionBox.onMouseDown}

@@ -2,7 +2,9 @@ import { type KeyBinding, matchesKey } from "../../lib/keys";
 import type { OutlineController } from "./controller";
 import type { NodeRow } from "./flatten";
 import { changeLevel } from "./level-ops";
+import { MERGE_COMMANDS } from "./merge-keys";
 import { completeRow, toggleRunning } from "./process-keys";
+import { NAME_SELECTION_COMMANDS } from "./row-selection-keys";
 import type { TreeView } from "./tree-view";
 
 /** What a command sees: the row and the state of its name editor when the key went down. */
@@ -65,6 +67,8 @@ export const OUTLINE_COMMANDS: OutlineCommand[] = [
       if (text !== null) c.setText(text, text.length - c.text.length);
     },
   },
+  ...MERGE_COMMANDS,
+  ...NAME_SELECTION_COMMANDS,
   {
     name: "focusPrevious",
     keys: ["ArrowUp"],

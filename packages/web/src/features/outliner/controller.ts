@@ -6,7 +6,7 @@ import { NESTED_RELATION, nextTempId } from "./core";
 import { type NodeRow, neighbourRow } from "./flatten";
 import { insertAt, withoutId } from "./list-ops";
 import type { Caret } from "./moves";
-import { OutlineSelection } from "./selection-ops";
+import { OutlinePaste } from "./outline-paste";
 import { setTicked } from "./selection-store";
 import {
   clearDescendantViews,
@@ -32,7 +32,7 @@ const t = zh.outliner;
  * (moves.ts) and the loads and names (core.ts). Each edit
  * shows at once, goes to the server in typing order, and is undone with the spec's message if refused.
  */
-export class OutlineController extends OutlineSelection {
+export class OutlineController extends OutlinePaste {
   /** Shows a new empty (or split-off) row at once and creates it on the server behind it. */
   insertNode(
     view: TreeView,

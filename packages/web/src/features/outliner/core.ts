@@ -31,6 +31,12 @@ export interface ControllerDeps {
   confirm: (title: string, detail: string) => Promise<boolean>;
   /** A delete landed: say so, with 撤销 running `undo` (a restore from the recycle bin). */
   deleted: (count: number, undo: () => Promise<void>) => void;
+  /** A short notice (rows copied, pasted). */
+  info?: (text: string) => void;
+  /** A lasting notice of work in progress (a large paste); null takes it away. */
+  progress?: (text: string | null) => void;
+  /** Asks before something large (not a delete); true goes on. */
+  ask?: (title: string, detail: string, ok: string) => Promise<boolean>;
 }
 
 interface FirstPage {

@@ -89,6 +89,15 @@ describe("choosing the way at the drop", () => {
     expect(chooseWay(["move", "clone"], keys())).toEqual({ kind: "pick", ways: ["move", "clone"] });
   });
 
+  it("reorders without asking when a plain drag stays among the row's siblings; Alt still clones", () => {
+    const sibling = ["move", "clone"] as const;
+    expect(chooseWay(sibling, keys(), true)).toEqual({ kind: "way", way: "move" });
+    expect(chooseWay(sibling, keys({ altKey: true }), true)).toEqual({ kind: "way", way: "clone" });
+    expect(chooseWay(["clone"], keys(), true)).toEqual({ kind: "way", way: "clone" });
+    expect(dropEffectFor(sibling, keys(), true)).toBe("move");
+    expect(dropEffectFor(sibling, keys({ altKey: true }), true)).toBe("copy");
+  });
+
   it("refuses when nothing fits", () => {
     expect(chooseWay([], keys({ ctrlKey: true }))).toEqual({ kind: "refused" });
   });

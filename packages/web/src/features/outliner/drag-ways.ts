@@ -87,8 +87,12 @@ export type WayChoice =
  * several: the user chooses"). Keys that asked for a way that does not fit always lead to the picker,
  * even for one way: a Ctrl-drag must never quietly turn into a copy.
  */
-export function chooseWay(ways: readonly MoveWay[], keys: DropModifiers): WayChoice {
+export function chooseWay(ways: readonly MoveWay[], keys: DropModifiers, sameList = false): WayChoice {
   if (ways.length === 0) return { kind: "refused" };
+  // Among its own siblings a plain drag reorders (issue 19 item 6): refer is impossible there and a copy
+  // is rarely wanted (Alt still clones).
+  const plain = !(keys.ctrlKey || keys.metaKey || keys.altKey);
+  if (sameList && plain && ways.includes("move")) return { kind: "way", way: "move" };
   const asked = wayFromModifiers(keys);
   if (ways.includes(asked)) return { kind: "way", way: asked };
   const keysHeld = keys.ctrlKey || keys.metaKey || keys.altKey;
@@ -97,10 +101,14 @@ export function chooseWay(ways: readonly MoveWay[], keys: DropModifiers): WayCho
 }
 
 /** The dragover feedback: refused, the one way's effect, or the asked way's effect while several fit. */
-export function dropEffectFor(ways: readonly MoveWay[], keys: DropModifiers): DataTransfer["dropEffect"] {
+export function dropEffectFor(
+  ways: readonly MoveWay[],
+  keys: DropModifiers,
+  sameList = false,
+): DataTransfer["dropEffect"] {
   if (ways.length === 0) return "none";
   if (ways.length === 1) return "move";
-  const choice = chooseWay(ways, keys);
+  const choice = chooseWay(ways, keys, sameList);
   if (choice.kind !== "way") return "move";
   return choice.way === "refer" ? "link" : choice.way === "clone" ? "copy" : "move";
 }

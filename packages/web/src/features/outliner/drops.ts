@@ -41,6 +41,12 @@ export class OutlineDrops extends OutlineBin {
     };
   }
 
+  /** True when the drop puts the row back among its own siblings (a reorder). */
+  isSameListDrop(drop: RowDrop): boolean {
+    const place = this.dropPlace(drop);
+    return this.current(drop.source.parentId) === place.parentId && drop.source.relation === place.relation;
+  }
+
   /** The ways this drop may take, from the rights the server sent and the tree as far as it is known. */
   waysFor(view: TreeView, drop: RowDrop): MoveWay[] {
     const place = this.dropPlace(drop);

@@ -244,21 +244,23 @@ export class FakeServer {
       return { body: this.present(node.id) };
     }
     if (method === "POST" && path === "/api/dnode/move") {
-      const [id] = body.moved_nodes_ids as number[];
-      const target = Number(body.target_node_id);
-      const relation = String(body.new_relationName);
-      if (body.way === "move_and_refer") {
-        const old = this.list(Number(body.old_location_id), String(body.old_relationName));
-        const keep = [...old];
-        this.remove(id);
-        old.splice(0, old.length, ...keep);
-      } else this.remove(id);
-      const ids = this.list(target, relation);
-      const at = body.before_node_id ? ids.indexOf(Number(body.before_node_id)) : -1;
-      ids.splice(at < 0 ? ids.length : at, 0, id);
-      const node = this.nodes.get(id)!;
-      node.parent_id = target;
-      node.main_relation = relation;
+      // Each moved node in the order given, each before the same sibling (or last), as the server does.
+      for (const id of body.moved_nodes_ids as number[]) {
+        const target = Number(body.target_node_id);
+        const relation = String(body.new_relationName);
+        if (body.way === "move_and_refer") {
+          const old = this.list(Number(body.old_location_id), String(body.old_relationName));
+          const keep = [...old];
+          this.remove(id);
+          old.splice(0, old.length, ...keep);
+        } else this.remove(id);
+        const ids = this.list(target, relation);
+        const at = body.before_node_id ? ids.indexOf(Number(body.before_node_id)) : -1;
+        ids.splice(at < 0 ? ids.length : at, 0, id);
+        const node = this.nodes.get(id)!;
+        node.parent_id = target;
+        node.main_relation = relation;
+      }
       return { body: { success: true, relations: [] } };
     }
     if (method === "POST" && (path === "/api/dnode/refer" || path === "/api/dnode/clone")) {

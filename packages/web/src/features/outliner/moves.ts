@@ -301,7 +301,7 @@ export class OutlineMoves extends OutlineNames {
     setViewStatus(to, { expanded: true });
   }
 
-  private sendMove(move: Move, undo: () => void): void {
+  protected sendMove(move: Move, undo: () => void): void {
     const seq = journalAdd({
       kind: "move",
       id: this.current(move.id),

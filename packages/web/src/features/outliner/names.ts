@@ -27,7 +27,7 @@ const sameNameState = (a: NameState, b: NameState) =>
  * undo stack's runs of typing.
  */
 export abstract class OutlineNames extends OutlineCore {
-  private readonly saveChains = new Map<number, Promise<void>>();
+  protected readonly saveChains = new Map<number, Promise<void>>();
   private readonly nameAtFocus = new Map<string, string>();
   /** Saves waiting for their 50 ms, by the id they were pushed under: their journal entry. */
   private readonly waitingJournal = new Map<number, { seq: number; body: UpdateBody }>();

@@ -1,4 +1,3 @@
-import { zh } from "../../i18n/zh-CN";
 import { type KeyBinding, matchesKey } from "../../lib/keys";
 import { REDO_KEYS, UNDO_KEYS } from "./commands";
 import type { OutlineController } from "./controller";
@@ -7,6 +6,7 @@ import type { NodeRow } from "./flatten";
 import { changeLevel } from "./level-ops";
 import { completeRow, toggleRunning } from "./process-keys";
 import { openRowInfo } from "./RowInfoDialog";
+import { ROW_SELECTION_COMMANDS } from "./row-selection-keys";
 import { setSelecting, setTicked, useSelection } from "./selection-store";
 import type { TreeView } from "./tree-view";
 
@@ -38,6 +38,7 @@ const tickCount = (c: RowCommandContext) =>
  * rows, Escape leaves selecting. They apply to a selected row, never inside a name being edited.
  */
 export const ROW_COMMANDS: RowCommand[] = [
+  ...ROW_SELECTION_COMMANDS,
   { name: "complete", keys: ["Mod+Enter"], run: (c) => completeRow(c.controller, c.row.id) },
   { name: "toggleRunning", keys: ["Mod+Shift+Enter"], run: (c) => toggleRunning(c.controller, c.row.id) },
   {
@@ -46,12 +47,7 @@ export const ROW_COMMANDS: RowCommand[] = [
     when: selecting,
     run: (c) => setTicked(c.view.scope, refOf(c.row), !ticked(c)),
   },
-  {
-    name: "cutSelected",
-    keys: ["Mod+x", "Mod+X"],
-    when: (c) => tickCount(c) > 0,
-    run: (c) => c.info(zh.dragDrop.cut(c.controller.cutSelected(c.view))),
-  },
+  // Ctrl+X is the clipboard's cut event (use-outline-clipboard.ts): the rows are cut and copied as text.
   {
     name: "pasteCut",
     keys: ["Mod+v", "Mod+V"],

@@ -75,6 +75,21 @@ describe("UndoHistory", () => {
     expect(log).toEqual(["undo create", "undo rename"]);
   });
 
+  it("groups what one key records on many rows into one step", async () => {
+    const log: string[] = [];
+    const history = new UndoHistory();
+    history.record(step(log, "before"));
+    history.group(() => {
+      history.record(step(log, "row 1"));
+      history.record(step(log, "row 2"));
+    });
+    history.group(() => undefined);
+    expect(history.size).toBe(2);
+    history.undo();
+    await history.idle();
+    expect(log).toEqual(["undo row 2", "undo row 1"]);
+  });
+
   it("combines steps: undone last-first, redone first-last", async () => {
     const log: string[] = [];
     const both = combined([step(log, "1"), step(log, "2")]);

@@ -64,6 +64,14 @@ export class UndoHistory {
     this.record(newest ? combined([step, newest]) : step);
   }
 
+  /** Runs edits made by one key on many rows (Tab on five selected rows): whatever they record is one step. */
+  group(run: () => void): void {
+    const start = this.done.length;
+    run();
+    const steps = this.done.splice(start);
+    if (steps.length > 0) this.record(steps.length === 1 ? steps[0]! : combined(steps));
+  }
+
   /** A step taken back another way (the 撤销 of a delete's message) leaves the stack. */
   forget(step: UndoStep): void {
     this.done = this.done.filter((s) => s !== step);

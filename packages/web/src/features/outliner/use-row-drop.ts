@@ -53,11 +53,12 @@ export function useRowDrop(row: NodeRow) {
     const source = useDrag.getState().source;
     if (!source) return; // text or a link from elsewhere: the name editor's own business
     const position = positionOf(event);
-    const ways = controller.waysFor(view, { source, target: refOf(row), position });
+    const drop = { source, target: refOf(row), position };
+    const ways = controller.waysFor(view, drop);
     showOver({ key: row.key, position, refused: ways.length === 0 });
     // Without preventDefault the browser refuses the drop; dropEffect "none" says so to the pointer.
     event.preventDefault();
-    event.dataTransfer.dropEffect = dropEffectFor(ways, event);
+    event.dataTransfer.dropEffect = dropEffectFor(ways, event, controller.isSameListDrop(drop));
   };
 
   const onDragLeave = (event: DragEvent<HTMLElement>) => {
@@ -82,7 +83,7 @@ export function useRowDrop(row: NodeRow) {
     }
     if (!source || position === "files") return;
     const drop = { source, target: refOf(row), position };
-    const choice = chooseWay(controller.waysFor(view, drop), event);
+    const choice = chooseWay(controller.waysFor(view, drop), event, controller.isSameListDrop(drop));
     if (choice.kind === "way") controller.applyDrop(drop, choice.way);
     else if (choice.kind === "pick")
       askWay({ drop, ways: choice.ways, x: event.clientX, y: event.clientY, scope: view.scope });

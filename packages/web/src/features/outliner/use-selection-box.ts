@@ -1,9 +1,10 @@
 import { type MouseEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { type RowRef, refOf } from "./drag-store";
 import { isNodeRow } from "./flatten";
+import { clearRowSelection, selectTo } from "./row-selection";
 import { type Box, boxBetween, isBoxDrag, type Point, rowsInBox } from "./selection-box";
 import { tickAll, useSelection } from "./selection-store";
-import { requestFocus } from "./store";
+import { requestFocus, useOutline } from "./store";
 import type { TreeView } from "./tree-view";
 
 /** Presses on these keep their own meaning (ticking, opening, buttons), Shift or not. */
@@ -20,11 +21,20 @@ export function useSelectionBox(treeRef: RefObject<HTMLElement | null>, view: Tr
   useEffect(() => () => stop.current?.(), []);
 
   const onMouseDown = (event: MouseEvent<HTMLElement>) => {
-    if (!event.shiftKey || event.button !== 0) return;
+    if (event.button !== 0) return;
     const target = event.target as HTMLElement;
+    // A plain press (editing a name, or selecting one row) forgets a keyboard range.
+    if (!event.shiftKey) {
+      clearRowSelection(view);
+      return;
+    }
     if (target.closest(OWN_PRESS)) return;
     const selecting = useSelection.getState().selecting[view.scope] === true;
-    if (target.closest("textarea") && !selecting) return;
+    // Shift+click on another row than the selected or edited one selects the rows between (issue 19 item 3).
+    const clicked = target.closest<HTMLElement>("[role=treeitem][data-row-key]")?.dataset.rowKey;
+    const activeKey = useOutline.getState().active?.key;
+    const other = clicked !== undefined && activeKey !== undefined && clicked !== activeKey;
+    if (target.closest("textarea") && !selecting && !other) return;
     event.preventDefault();
     const start: Point = { x: event.clientX, y: event.clientY };
     let current: Box | null = null;
@@ -38,6 +48,7 @@ export function useSelectionBox(treeRef: RefObject<HTMLElement | null>, view: Tr
       stop.current?.();
       setBox(null);
       if (current) tickCrossed(current);
+      else if (clicked && other) selectTo(view, clicked);
     };
     stop.current = () => {
       window.removeEventListener("mousemove", move);

@@ -1,0 +1,218 @@
+import { typeLabelOf } from "../../entities/dnode/name-prefix";
+import { reasonOf } from "../../entities/dnode/node-error";
+import type { Dnode } from "../../entities/dnode/types";
+import { zh } from "../../i18n/zh-CN";
+import { randomKey } from "../../lib/random-key";
+import { OutlineBlocks } from "./block-ops";
+import { NESTED_RELATION, nextTempId } from "./core";
+import type { NodeRow } from "./flatten";
+import { insertAt, withoutId } from "./list-ops";
+import type { Taken } from "./moves";
+import { withoutServerKeys } from "./outline-copy";
+import { countItems, type OutlineItem } from "./outline-paste-text";
+import { editList, getList, renameNode, requestFocus, setList, setViewStatus, upsertNodes } from "./store";
+import type { TreeView } from "./tree-view";
+import { listKey, rowViewId } from "./view-id";
+import { journalAdd, journalDone, journalResolve } from "./write-journal";
+
+const t = zh.outlineKeys;
+
+/** Pastes of more rows than this ask first (issue 12 item 9). */
+export const LARGE_PASTE = 500;
+/** Pastes of more rows than this show their progress. */
+const SHOW_PROGRESS = 40;
+
+/** A paste in progress: counts for its progress notice, and whether a refusal was already said. */
+interface PasteRun {
+  total: number;
+  done: number;
+  failed: boolean;
+}
+
+/**
+ * Pasting an outline (issue 12 item 9, issue 19 item 4): rows made from pasted text or the app's own
+ * copied rows, types and fields kept, shown at once and created on the server behind them in order, each
+ * written down in the journal like a typed row. One Ctrl+Z takes the whole paste back.
+ */
+export class OutlinePaste extends OutlineBlocks {
+  /**
+   * The rows go after `row` as its siblings; when `fill` and the row is empty (no name, no children), the
+   * first pasted row takes its place. `edit` leaves the caret in the last pasted row.
+   */
+  async pasteItems(view: TreeView, row: NodeRow, items: OutlineItem[], fill: boolean, edit: boolean) {
+    const total = countItems(items);
+    if (total === 0) return;
+    if (total > LARGE_PASTE) {
+      const ask = this.deps.ask ?? (() => Promise.resolve(true));
+      if (!(await ask(t.confirmLargePaste(total), t.confirmLargePasteHint, t.confirmPasteOk))) return;
+    }
+    const id = this.current(row.id);
+    const parentId = this.current(row.parentId);
+    const filling = fill && this.node(id)?.name === "" && !this.hasChildren(id) ? items[0] : undefined;
+    if (!this.canWrite(parentId) || (filling && !this.canWrite(id))) {
+      this.refuse();
+      return;
+    }
+    this.flushReorders();
+    this.endTypingRun();
+    const run: PasteRun = { total, done: 0, failed: false };
+    const nameBefore = this.nameState(id);
+    if (filling) {
+      // A plain line keeps the row's own type label (a DEF row typed empty stays a DEF).
+      const plain = filling.type === "NOTE" && Object.keys(filling.content).length === 0;
+      this.edit(
+        id,
+        plain ? { name: filling.name } : { name: filling.name, type: filling.type, content: filling.content },
+      );
+      if (filling.children.length > 0) {
+        setList(listKey(id, NESTED_RELATION), { ids: [], total: 0, status: "ready", rev: 1 });
+        setViewStatus(row.viewId, { expanded: true });
+        this.makeRows(id, NESTED_RELATION, 0, null, filling.children, run);
+      }
+      run.done++;
+    }
+    const list = getList(parentId, row.relation);
+    const index = (list?.ids.indexOf(id) ?? -1) + 1;
+    const next = list?.ids[index] ?? null;
+    const rest = filling ? items.slice(1) : items;
+    const made = this.makeRows(parentId, row.relation, index, next, rest, run);
+    this.showProgress(run);
+
+    const renamed = filling && nameBefore ? this.recordNameChange(id, row.key, nameBefore) : null;
+    const madeInRow = filling ? (getList(id, NESTED_RELATION)?.ids ?? []) : [];
+    const tops = [...madeInRow, ...made];
+    let last: { taken: Taken[]; batch: Promise<string | null> } | null = null;
+    this.history.record({
+      undo: () => {
+        renamed?.undo();
+        const taken = this.takeOutEverywhere(tops);
+        last = { taken, batch: this.sendDelete(tops, taken) };
+        requestFocus(row.key, "end", edit);
+      },
+      redo: async () => {
+        renamed?.redo();
+        if (last) await this.restoreDeleted(last.batch, last.taken);
+      },
+    });
+    const lastMade = made[made.length - 1];
+    if (lastMade !== undefined)
+      requestFocus(this.rowKey(view, parentId, row.relation, lastMade), "end", edit);
+    else requestFocus(row.key, "end", edit);
+  }
+
+  /** Shows rows at once and creates them one after another behind the queue; returns the top ones' ids. */
+  private makeRows(
+    parentId: number,
+    relation: string,
+    index: number,
+    next: number | null,
+    items: readonly OutlineItem[],
+    run: PasteRun,
+  ): number[] {
+    const parent = this.node(parentId);
+    const ids: number[] = [];
+    items.forEach((item, i) => {
+      const temp = nextTempId();
+      ids.push(temp);
+      const content = withoutServerKeys(item.content);
+      upsertNodes([
+        {
+          id: temp,
+          name: item.name,
+          type: item.type,
+          content,
+          parent_id: parentId,
+          main_relation: relation,
+          owner_id: parent?.owner_id ?? 0,
+          relations: {},
+          permissions: parent?.permissions,
+        } as Dnode,
+      ]);
+      editList(listKey(parentId, relation), (l) => ({
+        ids: insertAt(l.ids, index + i, temp),
+        total: l.total + 1,
+      }));
+      this.createOnServer(temp, parentId, relation, next, item, content, run);
+      if (item.children.length > 0) {
+        setList(listKey(temp, NESTED_RELATION), { ids: [], total: 0, status: "ready", rev: 1 });
+        setViewStatus(rowViewId(parentId, relation, temp), { expanded: true });
+        this.makeRows(temp, NESTED_RELATION, 0, null, item.children, run);
+      }
+    });
+    return ids;
+  }
+
+  private createOnServer(
+    temp: number,
+    parentId: number,
+    relation: string,
+    next: number | null,
+    item: OutlineItem,
+    content: Record<string, unknown>,
+    run: PasteRun,
+  ): void {
+    // Written down first, the type and fields as an update of the new row: a reload replays both.
+    // The key makes a retry or replay of this creation find the row if the server made it already.
+    const createKey = randomKey();
+    const seqs = [
+      journalAdd({ kind: "create", temp, parent: parentId, relation, next, name: item.name, key: createKey }),
+    ];
+    if (item.type !== "NOTE" || Object.keys(content).length > 0)
+      seqs.push(journalAdd({ kind: "update", id: temp, body: { type: item.type, content } }));
+    const creation = this.structural.run(async () =>
+      this.deps.api.create(
+        {
+          type: item.type,
+          name: item.name,
+          content,
+          location_id: await this.realId(parentId),
+          relation_name: relation,
+          next_id: next === null ? null : await this.realId(next),
+        },
+        createKey,
+      ),
+    );
+    const idPromise = creation.then((r) => r.dnode.id);
+    idPromise.catch(() => undefined);
+    this.creating.set(temp, idPromise);
+    creation
+      .then(
+        ({ dnode }) => {
+          this.realIds.set(temp, dnode.id);
+          this.tempIds.set(dnode.id, temp);
+          this.confirmed.set(dnode.id, dnode);
+          renameNode(temp, dnode.id, dnode);
+          journalResolve(temp, dnode.id);
+        },
+        (error) => {
+          this.failedTemps.add(temp);
+          this.cancelSave(temp);
+          editList(listKey(this.current(parentId), relation), (l) => ({
+            ids: withoutId(l.ids, temp),
+            total: l.total - 1,
+          }));
+          // One message for a paste, not one per row under a row that could not be made.
+          if (!run.failed)
+            this.deps.notify(zh.outliner.failedBecause(t.pasteFailed, reasonOf(error, zh.errors.request)));
+          run.failed = true;
+        },
+      )
+      .finally(() => {
+        for (const seq of seqs) journalDone(seq);
+        run.done++;
+        this.showProgress(run);
+      });
+  }
+
+  private showProgress(run: PasteRun): void {
+    if (run.total <= SHOW_PROGRESS) return;
+    if (run.done < run.total) this.deps.progress?.(t.pasting(run.done, run.total));
+    else {
+      this.deps.progress?.(null);
+      if (!run.failed) this.deps.info?.(t.pasted(run.total));
+    }
+  }
+
+  /** The type code a copied row's plain text line starts with (null for a plain note). */
+  labelOf = (item: OutlineItem): string | null => typeLabelOf(item.type, item.content)?.code ?? null;
+}
