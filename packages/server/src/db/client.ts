@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { migrateApart, needsMigrationApart } from "./migrate-apart";
 import * as schema from "./schema";
 
 /** The Drizzle database, the same type on PGlite and on PostgreSQL. */
@@ -142,9 +143,15 @@ async function listenOnPostgres(
   };
 }
 
-/** The database the config asks for: PostgreSQL when DATABASE_URL is set, else PGlite under dataDir/db. */
-export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, "db"));
+/**
+ * The database the config asks for: PostgreSQL when DATABASE_URL is set, else PGlite under dataDir/db,
+ * migrated first in a child process when its migrations changed (migrate-apart.ts: keeps the server lean).
+ */
+export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  const dataDir = path.join(config.dataDir, "db");
+  if (needsMigrationApart(dataDir)) await migrateApart(dataDir);
+  return openPglite(dataDir);
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer `{rows}`, which Drizzle's types leave unknown. */
