@@ -1,6 +1,12 @@
 import { statusOf } from "@zhishu/shared";
 import type { UpdateBody } from "../../entities/dnode/api";
-import { parseNamePrefix, prefixEffect, typedColon, typeLabelOf } from "../../entities/dnode/name-prefix";
+import {
+  parseNamePrefix,
+  prefixChange,
+  prefixEffect,
+  typedColon,
+  typeLabelOf,
+} from "../../entities/dnode/name-prefix";
 import { reasonOf } from "../../entities/dnode/node-error";
 import { zh } from "../../i18n/zh-CN";
 import { processApi } from "../process/process-api";
@@ -58,10 +64,7 @@ export abstract class OutlineNames extends OutlineCore {
     if (parsed) {
       const effect = prefixEffect(parsed.prefix);
       const hadCustom = typeof this.node(id)?.content.custom_prefix === "string";
-      body =
-        "type" in effect
-          ? { name: parsed.rest, type: effect.type, ...(hadCustom && { content: { custom_prefix: null } }) }
-          : { name: parsed.rest, content: { custom_prefix: effect.customPrefix } };
+      body = { name: parsed.rest, ...prefixChange(effect, hadCustom) };
       caretShift += value.length - parsed.rest.length;
     }
     this.edit(id, body);

@@ -1,0 +1,41 @@
+import { cleanup, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { FakeServer } from "./fake-server";
+import { renderNodePage, resetNodePageState } from "./render-node-page";
+import { editorOf, names, rowOf, settled, stubTreeLayout, typeName } from "./test-helpers";
+
+// Issue 12 points 8, 10–15: the outliner as a person types, reads and scrolls it.
+
+let server: FakeServer;
+
+beforeAll(() => {
+  stubTreeLayout(4000);
+});
+
+beforeEach(() => {
+  resetNodePageState();
+  server = new FakeServer();
+  server.add(1, "知识树", { type: "DIR" });
+});
+
+afterEach(cleanup);
+
+describe("Chinese type prefixes (point 8)", () => {
+  it("定义： with the full-width colon makes a DEF node, like DEF: does; codes in any case too", async () => {
+    server.add(2, "一", { parent: 1 }).add(3, "二", { parent: 1 }).add(4, "三", { parent: 1 });
+    server.install();
+    renderNodePage();
+    await waitFor(() => expect(names()).toEqual(["一", "二", "三"]));
+    const first = editorOf("一");
+    first.focus();
+    typeName(first, "定义：");
+    typeName(first, "定义：比例");
+    expect(within(rowOf("比例")).getByTitle("类型：DEF").textContent).toBe("定义");
+    typeName(editorOf("二"), "步骤：先读题");
+    typeName(editorOf("三"), "def:分数");
+    await settled();
+    expect(server.nodes.get(2)).toMatchObject({ name: "比例", type: "DEF" });
+    expect(server.nodes.get(3)).toMatchObject({ name: "先读题", type: "STEP" });
+    expect(server.nodes.get(4)).toMatchObject({ name: "分数", type: "DEF" });
+  });
+});
