@@ -4,6 +4,8 @@ import { isImeKey } from "../../lib/keys";
 import { type CommandContext, findCommand } from "./commands";
 import { useController, useTreeView } from "./context";
 import type { NodeRow } from "./flatten";
+import { isEditingKey, useReadOnlyNotice } from "./read-only";
+import "./row-marks.css";
 import { type FocusRequest, focusDone, setActive } from "./store";
 
 // Where the browser sizes a textarea to its text (Chromium), no script measures it.
@@ -36,6 +38,7 @@ export function NameEditor({ row, name, editable, tabbable, focus }: Props) {
   const composing = useRef(false);
   const beforeComposition = useRef(name);
   const caretAfterRender = useRef<number | null>(null);
+  const readOnlyNotice = useReadOnlyNotice();
 
   useLayoutEffect(() => {
     const el = ref.current;
@@ -64,6 +67,11 @@ export function NameEditor({ row, name, editable, tabbable, focus }: Props) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (isImeKey(event, composing.current)) return;
+    if (!editable && isEditingKey(event)) {
+      event.preventDefault();
+      readOnlyNotice();
+      return;
+    }
     const el = event.currentTarget;
     const ctx: CommandContext = {
       controller,

@@ -20,6 +20,7 @@ import { childRelationOf, forwardGroups, isGrouped } from "./groups";
 import { relationLabel } from "./ListRows";
 import { OfflineBanner } from "./OfflineBanner";
 import { OutlineTree } from "./OutlineTree";
+import { PageHelp } from "./PageHelp";
 import { RelatedPanels } from "./RelatedPanels";
 import { useOutline } from "./store";
 import type { TreeView } from "./tree-view";
@@ -112,6 +113,8 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
   const label = typeLabelOf(node.type, node.content);
   const primary = relation ?? childRelationOf(node.type);
   const name = node.name || t.untitled;
+  // A reader sees no editing hints (issue 12 point 13).
+  const canWrite = node.permissions?.write !== false;
   return (
     <ControllerContext.Provider value={controller}>
       <section className="ol-page">
@@ -154,28 +157,25 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
           label={t.tree(name)}
           describedBy={helpId}
         />
-        <EmptyHint rootId={id} groups={groups} />
-        {node.permissions?.write !== false && (
+        <EmptyHint rootId={id} groups={groups} canWrite={canWrite} />
+        {canWrite && (
           <Button type="dashed" className="ol-add" onClick={() => controller.appendChild(view, id, primary)}>
             {t.addChild}
           </Button>
         )}
-        <p id={helpId} className="ol-help">
-          {t.keyboardHelp}
-        </p>
-        <p className="ol-help">{zh.dragDrop.dragHelp}</p>
+        <PageHelp id={helpId} canWrite={canWrite} />
       </section>
     </ControllerContext.Provider>
   );
 }
 
 /** Says so when the page has nothing to show yet. */
-function EmptyHint({ rootId, groups }: { rootId: number; groups: string[] }) {
+function EmptyHint({ rootId, groups, canWrite }: { rootId: number; groups: string[]; canWrite: boolean }) {
   const empty = useOutline((s) =>
     groups.every((g) => {
       const list = s.lists[`${rootId}:${g}`];
       return list?.status === "ready" && list.ids.length === 0;
     }),
   );
-  return empty ? <p className="ol-empty">{t.empty}</p> : null;
+  return empty ? <p className="ol-empty">{canWrite ? t.empty : t.emptyReadOnly}</p> : null;
 }

@@ -86,6 +86,7 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag,
   const hasChildren = (childTotal ?? node.relations?.[NESTED_RELATION]?.size ?? 0) > 0;
   const label = typeLabelOf(node.type, node.content);
   const name = node.name || t.untitled;
+  const canWrite = node.permissions?.write !== false;
   // Public and private nodes differ in bullet colour (workspace-spec 2).
   const bullet = `ol-bullet${hasChildren && !row.expanded ? " ol-bullet-closed" : ""}${node.is_public ? " ol-bullet-public" : ""}`;
 
@@ -190,14 +191,14 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag,
       <RowName
         row={row}
         node={node}
-        editable={node.permissions?.write !== false}
+        editable={canWrite}
         tabbable={active ? active.editing : tabbable}
         editing={active?.editing === true || focus?.edit === true}
         editFocus={focus?.edit ? focus : null}
       />
       {node.type === "PROCESS" && <ProcessRowControls node={node} onNodes={controller.receiveProcesses} />}
       <RelationTags meta={meta} />
-      {node.type !== "PROCESS" && row.id > 0 && (node.finished_at || active) && (
+      {node.type !== "PROCESS" && row.id > 0 && (node.finished_at || (active && canWrite)) && (
         <RowDone node={node} name={name} />
       )}
       {showText && <RowText node={node} indent={40} />}

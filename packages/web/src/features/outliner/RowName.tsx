@@ -41,7 +41,7 @@ export function RowName({ row, node, editable, tabbable, editing, editFocus }: P
     // the click here only spares a mouse user that step.
     // biome-ignore lint/a11y/useKeyWithClickEvents: see above
     // biome-ignore lint/a11y/noStaticElementInteractions: see above
-    <div className="ol-name ol-name-view" title={zh.outliner.editName} onClick={edit}>
+    <div className="ol-name ol-name-view" title={editable ? zh.outliner.editName : undefined} onClick={edit}>
       <RenderedName name={node.name} type={node.type} />
     </div>
   );

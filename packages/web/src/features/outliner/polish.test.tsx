@@ -1,4 +1,4 @@
-import { cleanup, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FakeServer } from "./fake-server";
 import { renderNodePage, resetNodePageState } from "./render-node-page";
@@ -37,5 +37,26 @@ describe("Chinese type prefixes (point 8)", () => {
     expect(server.nodes.get(2)).toMatchObject({ name: "比例", type: "DEF" });
     expect(server.nodes.get(3)).toMatchObject({ name: "先读题", type: "STEP" });
     expect(server.nodes.get(4)).toMatchObject({ name: "分数", type: "DEF" });
+  });
+});
+
+describe("readers (point 13)", () => {
+  it("see no editing hints and get a short message when they try to type", async () => {
+    server.nodes.get(1)!.write = false;
+    server.add(2, "别人的笔记", { parent: 1, write: false });
+    server.install();
+    renderNodePage();
+    await waitFor(() => expect(names()).toEqual(["别人的笔记"]));
+    expect(screen.getByText("只读：你可以查看、复制和引用这棵树，但不能编辑。")).toBeTruthy();
+    expect(screen.queryByText(/回车新建同级节点/)).toBeNull();
+    expect(screen.queryByText(/拖动圆点/)).toBeNull();
+    expect(screen.queryByRole("button", { name: "新建子节点" })).toBeNull();
+    const el = editorOf("别人的笔记");
+    el.focus();
+    fireEvent.keyDown(el, { key: "a" });
+    expect(await screen.findByText("只读：你没有编辑该知识点的权限")).toBeTruthy();
+    expect(within(rowOf("别人的笔记")).queryByRole("checkbox")).toBeNull();
+    await settled();
+    expect(server.callsTo("POST", /./)).toEqual([]);
   });
 });
