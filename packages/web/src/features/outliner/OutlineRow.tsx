@@ -8,6 +8,7 @@ import { useController, useTreeView } from "./context";
 import { NESTED_RELATION } from "./core";
 import { useDrag } from "./drag-store";
 import { type NodeRow, parentRow } from "./flatten";
+import { RefMark } from "./RefMark";
 import { RowDone } from "./RowDone";
 import { RelationTags, RowText } from "./RowExtras";
 import { RowName } from "./RowName";
@@ -182,6 +183,7 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag,
         // Not saved yet: nothing to open until the server gave it an id.
         <span className={bullet} />
       )}
+      <RefMark row={row} node={node} />
       {label && (
         <span className={`ol-type${label.custom ? " ol-type-custom" : ""}`} title={t.typeLabel(label.code)}>
           {label.text}

@@ -60,3 +60,25 @@ describe("readers (point 13)", () => {
     expect(server.callsTo("POST", /./)).toEqual([]);
   });
 });
+
+describe("references (point 11)", () => {
+  it("a node linked in from elsewhere is marked, its tooltip says 引用自 and where; moved rows are not", async () => {
+    server.add(2, "数学", { parent: 1 }).add(3, "勾股定理", { parent: 2 }).add(4, "笔记", { parent: 1 });
+    server.list(1, "CHILD_NODE").push(3); // referred here by a drag: its own place stays under 数学
+    server.install();
+    renderNodePage();
+    await waitFor(() => expect(names()).toEqual(["数学", "笔记", "勾股定理"]));
+    const mark = within(rowOf("勾股定理")).getByRole("link", { name: "引用，打开原位置" });
+    expect(mark.getAttribute("href")).toBe("/data/2");
+    expect(within(rowOf("数学")).queryByRole("link", { name: "引用，打开原位置" })).toBeNull();
+    fireEvent.mouseEnter(mark);
+    expect(await screen.findByText("引用自 知识树 / 数学")).toBeTruthy();
+    // Tab makes 笔记 a child of 数学: a move of its own place, never a reference.
+    const note = editorOf("笔记");
+    note.focus();
+    fireEvent.keyDown(note, { key: "Tab" });
+    await settled();
+    expect(server.outline(1)).toEqual([["数学", ["勾股定理", "笔记"]], "勾股定理"]);
+    expect(within(rowOf("笔记")).queryByRole("link", { name: "引用，打开原位置" })).toBeNull();
+  });
+});

@@ -9,12 +9,16 @@ import { zh } from "../../i18n/zh-CN";
 
 const NOTICE_KEY = "outliner-read-only";
 
-/** True for a key that edits text: a character, Backspace, Delete, Enter, or cutting and pasting. */
+/**
+ * True for a key that would change the name's text: a character, Backspace or Delete. Enter, Tab and
+ * the other commands are the outliner's: they act on the list around the row, which may be writable
+ * (a reference to someone else's node in one's own tree), and refuse by themselves where it is not.
+ */
 export function isEditingKey(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey">): boolean {
-  const mod = event.ctrlKey || event.metaKey;
-  if (mod) return !event.altKey && ["x", "v", "z", "y"].includes(event.key.toLowerCase());
-  if (event.altKey) return false;
-  return event.key.length === 1 || ["Backspace", "Delete", "Enter", "Process"].includes(event.key);
+  if (event.ctrlKey || event.metaKey || event.altKey) return false;
+  return (
+    event.key.length === 1 || event.key === "Backspace" || event.key === "Delete" || event.key === "Process"
+  );
 }
 
 /** Shows "you may not edit this" once per burst of keys. */

@@ -63,6 +63,8 @@ export const outlinerTexts = {
     readOnlyTyping: `只读：${MESSAGES.nodeWriteForbidden}`,
     readerNote: "只读：你可以查看、复制和引用这棵树，但不能编辑。",
     emptyReadOnly: "还没有子节点",
+    referenceMark: "引用，打开原位置",
+    referencedFrom: (place: string) => `引用自 ${place}`,
     yes: "是",
     no: "否",
     viewType: "视图",
