@@ -17,6 +17,7 @@ import { findRowCommand } from "./row-commands";
 import { useRowState } from "./row-state";
 import { useSelection } from "./selection-store";
 import { focusDone, requestFocus, setActive } from "./store";
+import { UrlHost } from "./UrlHost";
 import { useRowDrop } from "./use-row-drop";
 
 const t = zh.outliner;
@@ -198,6 +199,7 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag,
         editing={active?.editing === true || focus?.edit === true}
         editFocus={focus?.edit ? focus : null}
       />
+      <UrlHost node={node} />
       {node.type === "PROCESS" && <ProcessRowControls node={node} onNodes={controller.receiveProcesses} />}
       <RelationTags meta={meta} />
       {node.type !== "PROCESS" && row.id > 0 && (node.finished_at || (active && canWrite)) && (

@@ -12,6 +12,7 @@ import { zh } from "../../i18n/zh-CN";
 import { processApi } from "../process/process-api";
 import { mergeUpdates, type NameState, OutlineCore } from "./core";
 import type { NodeRow } from "./flatten";
+import { typedFormula } from "./formula-names";
 import { patchNode, requestFocus, upsertNodes } from "./store";
 import { endsWord, TYPING_RUN_PAUSE_MS, type UndoStep } from "./undo-history";
 import { journalAdd, journalDone, journalReplace } from "./write-journal";
@@ -67,8 +68,13 @@ export abstract class OutlineNames extends OutlineCore {
       body = { name: parsed.rest, ...prefixChange(effect, hadCustom) };
       caretShift += value.length - parsed.rest.length;
     }
+    const formula = parsed ? null : typedFormula(before, value, this.node(id)?.type);
+    if (formula !== null) {
+      body = { name: formula, type: "EX" };
+      caretShift += value.length - formula.length;
+    }
     this.edit(id, body);
-    if (parsed || endsWord(before, value)) this.endTypingRun();
+    if (parsed || formula !== null || endsWord(before, value)) this.endTypingRun();
     return { caretShift };
   }
 

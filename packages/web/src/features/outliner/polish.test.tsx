@@ -82,3 +82,52 @@ describe("references (point 11)", () => {
     expect(within(rowOf("笔记")).queryByRole("link", { name: "引用，打开原位置" })).toBeNull();
   });
 });
+
+describe("links (point 10)", () => {
+  it("http(s) links in a name and URL nodes are links to a new tab while not editing; a click beside edits", async () => {
+    server.add(2, "资料 https://example.com/a", { parent: 1 });
+    server.add(3, "https://zh.wikipedia.org/wiki/知识", { parent: 1, type: "URL" });
+    server.add(4, "四", { parent: 1 }).add(5, "五", { parent: 1 });
+    server.install();
+    renderNodePage();
+    const link = await screen.findByRole("link", { name: "https://example.com/a" });
+    expect(link.getAttribute("target")).toBe("_blank");
+    expect(link.getAttribute("rel")).toContain("noopener");
+    const wiki = screen.getByRole("link", { name: "https://zh.wikipedia.org/wiki/知识" });
+    const urlRow = wiki.closest('[role="treeitem"]') as HTMLElement;
+    expect(within(urlRow).getByText("zh.wikipedia.org")).toBeTruthy();
+    // The name beside the link is still the way into editing.
+    fireEvent.click(link.closest(".ol-name-view")!);
+    await waitFor(() => expect(names()).toContain("资料 https://example.com/a"));
+    // A link typed into a name shows as one once the row is left.
+    const four = editorOf("四");
+    four.focus();
+    typeName(four, "四 http://a.cn/x");
+    fireEvent.blur(four);
+    editorOf("五").focus();
+    expect(await screen.findByRole("link", { name: "http://a.cn/x" })).toBeTruthy();
+  });
+});
+
+describe("formulas typed in a name (point 12)", () => {
+  it("\\( … \\) as the whole name makes a formula node; a formula within text is drawn in place", async () => {
+    server.add(2, "一", { parent: 1 }).add(3, "二", { parent: 1 }).add(4, "三", { parent: 1 });
+    server.install();
+    renderNodePage();
+    await waitFor(() => expect(names()).toEqual(["一", "二", "三"]));
+    const first = editorOf("一");
+    first.focus();
+    typeName(first, "\\(a^2+b^2=c^2");
+    typeName(first, "\\(a^2+b^2=c^2\\)");
+    expect(names()[0]).toBe("a^2+b^2=c^2");
+    const second = editorOf("二");
+    second.focus();
+    typeName(second, "面积 \\[S=\\pi r^2\\]");
+    fireEvent.blur(second);
+    editorOf("三").focus();
+    await settled();
+    expect(server.nodes.get(2)).toMatchObject({ name: "a^2+b^2=c^2", type: "EX" });
+    expect(server.nodes.get(3)).toMatchObject({ name: "面积 \\[S=\\pi r^2\\]", type: "NOTE" });
+    await waitFor(() => expect(document.querySelectorAll(".ol-name-view .formula")).toHaveLength(2));
+  });
+});
