@@ -131,3 +131,29 @@ describe("formulas typed in a name (point 12)", () => {
     await waitFor(() => expect(document.querySelectorAll(".ol-name-view .formula")).toHaveLength(2));
   });
 });
+
+describe("infinite loading (point 14)", () => {
+  it("scrolling loads page after page of children without a click; 加载更多 stays for the keyboard", async () => {
+    // 300 keeps jsdom quick; e2e/outliner-polish.e2e.ts scrolls through 1,000 in Chromium.
+    for (let i = 0; i < 300; i++) server.add(100 + i, `子${i}`, { parent: 1 });
+    server.install();
+    renderNodePage();
+    await waitFor(() => expect(names()).toHaveLength(40));
+    // Before any scroll the button is the way on (the keyboard's too).
+    expect(screen.getByRole("button", { name: "加载更多（还有 260 个）" })).toBeTruthy();
+    const tree = document.querySelector(".ol-tree") as HTMLElement;
+    const pages = () => server.callsTo("GET", /relations_with_data/).length;
+    for (let round = 0; round < 40 && !names().includes("子299"); round++) {
+      const before = pages();
+      const sizer = document.querySelector(".ol-sizer") as HTMLElement;
+      tree.scrollTop = Math.max(0, Number.parseFloat(sizer.style.height) - 4000);
+      fireEvent.scroll(tree);
+      await waitFor(() => expect(pages() > before || names().includes("子299")).toBe(true));
+      await settled();
+    }
+    expect(names()).toContain("子299");
+    expect(screen.queryByRole("button", { name: /加载更多/ })).toBeNull();
+    const asked = server.callsTo("GET", /relations_with_data/).map((c) => c.query.get("relation_pages"));
+    expect(asked).toEqual(["{}", ...Array.from({ length: 7 }, (_, i) => `{"CHILD_NODE":${i + 2}}`)]);
+  });
+});
