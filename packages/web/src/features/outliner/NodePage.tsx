@@ -1,13 +1,12 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "@zhishu/shared";
-import { App, Button, Result, Skeleton, Typography } from "antd";
+import { App, Button, Result, Skeleton } from "antd";
 import { useEffect, useId, useLayoutEffect, useMemo, useRef } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiError } from "../../api/client";
 import { confirmDelete } from "../../components/confirm-delete";
 import { showDeletedNotice } from "../../components/deleted-notice";
 import { outlineApi } from "../../entities/dnode/api";
-import { typeLabelOf } from "../../entities/dnode/name-prefix";
 import { nodeFetchMessage } from "../../entities/dnode/node-error";
 import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
@@ -17,10 +16,10 @@ import { RequireLogin, TitledPage } from "../pages/Pages";
 import { Breadcrumb } from "./Breadcrumb";
 import { ControllerContext, replayUnsentEdits, sharedController } from "./context";
 import { childRelationOf, forwardGroups, isGrouped } from "./groups";
-import { relationLabel } from "./ListRows";
 import { OfflineBanner } from "./OfflineBanner";
 import { OutlineTree } from "./OutlineTree";
 import { PageHelp } from "./PageHelp";
+import { PageTitle } from "./PageTitle";
 import { RelatedPanels } from "./RelatedPanels";
 import { useOutline } from "./store";
 import type { TreeView } from "./tree-view";
@@ -110,7 +109,6 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
       </div>
     );
 
-  const label = typeLabelOf(node.type, node.content);
   const primary = relation ?? childRelationOf(node.type);
   const name = node.name || t.untitled;
   // A reader sees no editing hints (issue 12 point 13).
@@ -120,17 +118,7 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
       <section className="ol-page">
         <OfflineBanner />
         <Breadcrumb node={node} view={view} />
-        <Typography.Title level={2} className="ol-title">
-          {label && (
-            <span
-              className={`ol-type${label.custom ? " ol-type-custom" : ""}`}
-              title={t.typeLabel(label.code)}
-            >
-              {label.text}
-            </span>
-          )}{" "}
-          {relation ? `${name} · ${relationLabel(relation)}` : name}
-        </Typography.Title>
+        <PageTitle node={node} view={view} relation={relation} />
         <NodeActions node={node} onChanged={() => void query.refetch()} />
         {relation ? (
           <Link to={`/data/${id}`}>{t.backToNode}</Link>

@@ -157,3 +157,44 @@ describe("infinite loading (point 14)", () => {
     expect(asked).toEqual(["{}", ...Array.from({ length: 7 }, (_, i) => `{"CHILD_NODE":${i + 2}}`)]);
   });
 });
+
+describe("the page title (point 15)", () => {
+  const title = () => screen.getByRole("textbox", { name: "知识点标题" }) as HTMLTextAreaElement;
+
+  it("is renamed in place like a row: saved, prefixes read, one undo stack; never a row of its own", async () => {
+    server.add(2, "一", { parent: 1 });
+    server.install();
+    renderNodePage();
+    await waitFor(() => expect(names()).toEqual(["一"]));
+    expect(title().value).toBe("知识树");
+    title().focus();
+    typeName(title(), "知识树（新）");
+    expect(screen.getByRole("heading", { level: 2, name: "目录 知识树（新）" })).toBeTruthy();
+    // Written down before the save goes, as a row's typing is: a reload or an outage loses nothing.
+    expect(sessionStorage.getItem("zhishu-outline-journal")).toContain("知识树（新）");
+    fireEvent.keyDown(title(), { key: "Enter" });
+    await settled();
+    expect(server.nodes.get(1)).toMatchObject({ name: "知识树（新）", type: "DIR" });
+    typeName(title(), "定义：知识");
+    await settled();
+    expect(server.nodes.get(1)).toMatchObject({ name: "知识", type: "DEF" });
+    fireEvent.keyDown(title(), { key: "z", ctrlKey: true });
+    await settled();
+    expect(server.nodes.get(1)).toMatchObject({ name: "知识树（新）", type: "DIR" });
+    expect(title().value).toBe("知识树（新）");
+    // Cleared and left, the page's node stays (a row would be deleted).
+    typeName(title(), "");
+    fireEvent.blur(title());
+    await settled();
+    expect(server.callsTo("POST", /delete_batch/)).toEqual([]);
+    expect(names()).toEqual(["一"]);
+  });
+
+  it("is plain text for a reader", async () => {
+    server.nodes.get(1)!.write = false;
+    server.install();
+    renderNodePage();
+    expect(await screen.findByRole("heading", { level: 2, name: "目录 知识树" })).toBeTruthy();
+    expect(screen.queryByRole("textbox", { name: "知识点标题" })).toBeNull();
+  });
+});

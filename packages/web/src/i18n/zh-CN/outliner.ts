@@ -36,6 +36,7 @@ export const outlinerTexts = {
       "回车新建同级节点，Tab 缩进，Shift+Tab 取消缩进，Alt+↑/↓ 调整顺序，Ctrl+↑/↓ 折叠或展开，Ctrl+Alt+↑/↓ 或按住 Ctrl 滚动滚轮 收起或展开一层（全部收起后再收起回到上级节点），Alt+→ 打开节点，Ctrl+回车 标记完成或取消完成，流程：回车开始计时、Ctrl+Shift+回车 暂停或继续、Ctrl+回车 完成，Esc 退出编辑，再按 Shift+F10 查看节点信息与操作",
     done: (name: string) => `完成「${name}」`,
     nameInput: "知识点名称",
+    titleInput: "知识点标题",
     editName: "点击编辑名称",
     untitled: "未命名",
     offline: (waiting: number) => `网络已断开：你的 ${waiting} 项修改都已保留，网络恢复后会自动保存。`,
