@@ -66,12 +66,13 @@ export function NameEditor({ row, name, editable, tabbable, focus }: Props) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (isImeKey(event, composing.current)) return;
-    if (!editable && isEditingKey(event)) {
+    // Before the input method's turn: a reader's pinyin would not reach a read-only name either.
+    if (!editable && (isEditingKey(event) || event.keyCode === 229)) {
       event.preventDefault();
       readOnlyNotice();
       return;
     }
+    if (isImeKey(event, composing.current)) return;
     const el = event.currentTarget;
     const ctx: CommandContext = {
       controller,
@@ -116,6 +117,7 @@ export function NameEditor({ row, name, editable, tabbable, focus }: Props) {
         apply(e.currentTarget, beforeComposition.current, false);
       }}
       onKeyDown={onKeyDown}
+      onPaste={editable ? undefined : readOnlyNotice}
     />
   );
 }

@@ -53,7 +53,8 @@ describe("readers (point 13)", () => {
     expect(screen.queryByRole("button", { name: "新建子节点" })).toBeNull();
     const el = editorOf("别人的笔记");
     el.focus();
-    fireEvent.keyDown(el, { key: "a" });
+    // An input method's key (keyCode 229) is a try to type too.
+    fireEvent.keyDown(el, { key: "Process", keyCode: 229 });
     expect(await screen.findByText("只读：你没有编辑该知识点的权限")).toBeTruthy();
     expect(within(rowOf("别人的笔记")).queryByRole("checkbox")).toBeNull();
     await settled();
