@@ -129,7 +129,10 @@ describe("formulas typed in a name (point 12)", () => {
     await settled();
     expect(server.nodes.get(2)).toMatchObject({ name: "a^2+b^2=c^2", type: "EX" });
     expect(server.nodes.get(3)).toMatchObject({ name: "面积 \\[S=\\pi r^2\\]", type: "NOTE" });
-    await waitFor(() => expect(document.querySelectorAll(".ol-name-view .formula")).toHaveLength(2));
+    // KaTeX loads with the first formula on screen (LazyFormula): on a busy machine that takes a while.
+    await waitFor(() => expect(document.querySelectorAll(".ol-name-view .formula")).toHaveLength(2), {
+      timeout: 5000,
+    });
   });
 });
 
