@@ -8,6 +8,7 @@ import {
   typeLabelOf,
 } from "../../entities/dnode/name-prefix";
 import { reasonOf } from "../../entities/dnode/node-error";
+import { typeByPrefix } from "../../entities/dnode/type-prefixes";
 import { zh } from "../../i18n/zh-CN";
 import { processApi } from "../process/process-api";
 import { mergeUpdates, type NameState, OutlineCore } from "./core";
@@ -192,7 +193,10 @@ export abstract class OutlineNames extends OutlineCore {
     const name = `${label.code}:${node.name}`;
     this.edit(node.id, {
       name,
-      ...(label.custom ? { content: { custom_prefix: null } } : { type: "NOTE" }),
+      // A label that came with a type (目标 of a PROCESS) takes the type back with it.
+      ...(label.custom
+        ? { content: { custom_prefix: null }, ...(typeByPrefix(label.code) && { type: "NOTE" }) }
+        : { type: "NOTE" }),
     });
     return name;
   }

@@ -38,6 +38,24 @@ describe("Chinese type prefixes (point 8)", () => {
     expect(server.nodes.get(3)).toMatchObject({ name: "先读题", type: "STEP" });
     expect(server.nodes.get(4)).toMatchObject({ name: "分数", type: "DEF" });
   });
+
+  it("目标： makes a process labelled 目标; Backspace at its start turns both back into text", async () => {
+    server.add(2, "一", { parent: 1 });
+    server.install();
+    renderNodePage();
+    await waitFor(() => expect(names()).toEqual(["一"]));
+    const el = editorOf("一");
+    el.focus();
+    typeName(el, "目标：写完论文");
+    expect(within(rowOf("写完论文")).getByTitle("类型：目标").textContent).toBe("目标");
+    await settled();
+    expect(server.nodes.get(2)).toMatchObject({ type: "PROCESS", content: { custom_prefix: "目标" } });
+    el.setSelectionRange(0, 0);
+    fireEvent.keyDown(el, { key: "Backspace" });
+    await settled();
+    expect(server.nodes.get(2)).toMatchObject({ name: "目标:写完论文", type: "NOTE" });
+    expect(server.nodes.get(2)!.content.custom_prefix).toBeUndefined();
+  });
 });
 
 describe("readers (point 13)", () => {
