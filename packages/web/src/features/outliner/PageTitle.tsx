@@ -18,7 +18,7 @@ const t = zh.outliner;
  * The node page's title (issue 12 point 15): renamed in place, like a row, through the same write path
  * (controller.changeName: type prefixes, formulas, the 50 ms debounced save, the journal that survives a
  * reload or going offline, and one undo stack with the rows). Enter or Escape leave it; clearing it
- * never deletes the page's node. A reader sees the name as text.
+ * never deletes the page's node. A reader, and a user's root page, show the name as text.
  */
 export function PageTitle({
   node,
@@ -32,7 +32,8 @@ export function PageTitle({
   const label = typeLabelOf(node.type, node.content);
   const shown = node.name || t.untitled;
   const suffix = relation ? ` · ${relationLabel(relation)}` : "";
-  const canWrite = node.permissions?.write !== false;
+  // A user's root is named after the user and never changes type: it is not renamed here.
+  const canWrite = node.permissions?.write !== false && node.type !== "USER";
   return (
     <Typography.Title
       level={2}

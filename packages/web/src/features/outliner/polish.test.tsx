@@ -212,11 +212,16 @@ describe("the page title (point 15)", () => {
     expect(names()).toEqual(["一"]);
   });
 
-  it("is plain text for a reader", async () => {
+  it("is plain text for a reader, and on a user's root page", async () => {
     server.nodes.get(1)!.write = false;
+    server.add(9, "小明", { type: "USER" });
     server.install();
     renderNodePage();
     expect(await screen.findByRole("heading", { level: 2, name: "目录 知识树" })).toBeTruthy();
+    expect(screen.queryByRole("textbox", { name: "知识点标题" })).toBeNull();
+    cleanup();
+    renderNodePage("/data/9");
+    expect(await screen.findByRole("heading", { level: 2, name: "用户根节点 小明" })).toBeTruthy();
     expect(screen.queryByRole("textbox", { name: "知识点标题" })).toBeNull();
   });
 });
