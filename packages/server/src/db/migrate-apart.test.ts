@@ -18,7 +18,7 @@ it("creates a new embedded database in a child process, then opens it ready, and
       "select count(*)::int as n from information_schema.tables where table_name in ('dnode', 'users', 'create_key')",
       [],
     )) as { rows: { n: number }[] };
-    expect(tables.rows[0].n).toBe(3);
+    expect(tables.rows[0]?.n).toBe(3);
   } finally {
     await database.close();
   }

@@ -4,6 +4,7 @@ import {
   emptyRowBackspace,
   insertedText,
   parseNamePrefix,
+  prefixChange,
   prefixEffect,
   typedColon,
   typeLabelOf,
@@ -50,11 +51,57 @@ describe("prefixEffect", () => {
     expect(prefixEffect("DEF")).toEqual({ type: "DEF" });
     expect(prefixEffect("NOTE")).toEqual({ type: "NOTE" });
     expect(prefixEffect("ORI")).toEqual({ customPrefix: "ORI" });
-    expect(prefixEffect("def")).toEqual({ customPrefix: "def" });
+    expect(prefixEffect("来历")).toEqual({ customPrefix: "来历" });
+  });
+
+  it("reads type codes in any case (issue 12 point 8)", () => {
+    expect(prefixEffect("def")).toEqual({ type: "DEF" });
+    expect(prefixEffect("Step")).toEqual({ type: "STEP" });
+  });
+
+  it("reads the Chinese type labels of workspace-spec 3 as their types", () => {
+    const cases = {
+      定义: "DEF",
+      概念: "CONCEPT",
+      方法: "METHOD",
+      规则: "RULE",
+      步骤: "STEP",
+      目录: "DIR",
+      文本: "TEXT",
+      代码: "CODE",
+      链接: "URL",
+      实例: "INSTANCE",
+      参数: "PARAM",
+      结果: "RESULT",
+      图片: "IMAGE",
+      文件: "FILE",
+      公式: "EX",
+      属性值: "PVALUE",
+    };
+    for (const [label, type] of Object.entries(cases)) expect(prefixEffect(label)).toEqual({ type });
+  });
+
+  it("keeps the word typed of a label with several words as the row's label", () => {
+    expect(prefixEffect("目标")).toEqual({ type: "PROCESS", customPrefix: "目标" });
+    expect(prefixEffect("BUG")).toEqual({ type: "PROCESS", customPrefix: "bug" });
+    expect(prefixEffect("类")).toEqual({ type: "CONCEPT", customPrefix: "类" });
   });
 
   it("never makes a user root", () => {
     expect(prefixEffect("USER")).toEqual({ customPrefix: "USER" });
+    expect(prefixEffect("用户根节点")).toEqual({ customPrefix: "用户根节点" });
+  });
+});
+
+describe("prefixChange", () => {
+  it("sets the type, and the label only where one is kept or dropped", () => {
+    expect(prefixChange({ type: "DEF" }, false)).toEqual({ type: "DEF" });
+    expect(prefixChange({ type: "DEF" }, true)).toEqual({ type: "DEF", content: { custom_prefix: null } });
+    expect(prefixChange({ type: "PROCESS", customPrefix: "目标" }, false)).toEqual({
+      type: "PROCESS",
+      content: { custom_prefix: "目标" },
+    });
+    expect(prefixChange({ customPrefix: "来历" }, false)).toEqual({ content: { custom_prefix: "来历" } });
   });
 });
 

@@ -1,4 +1,5 @@
-import { isNodeType, NODE_TYPE_LABELS, type NodeType } from "@zhishu/shared";
+import { NODE_TYPE_LABELS, type NodeType } from "@zhishu/shared";
+import { typeByPrefix } from "./type-prefixes";
 
 /**
  * Name prefixes (workspace-spec 5 "Name editor"): typing `DEF:定义` (or with a full-width colon) turns
@@ -33,12 +34,27 @@ export function parseNamePrefix(text: string): NamePrefix | null {
   return { prefix, rest: rest.replace(/^[ \u3000]+/, "") };
 }
 
-export type PrefixEffect = { type: NodeType } | { customPrefix: string };
+export type PrefixEffect = { type: NodeType; customPrefix?: string } | { customPrefix: string };
 
-/** What a prefix does: a known type code (never USER, which only registration makes) sets the type. */
+/**
+ * What a prefix does: a type code (any case) or a Chinese type label sets the type (never USER, which
+ * only registration makes); a word of a label with several keeps showing as typed; anything else is a
+ * custom label.
+ */
 export function prefixEffect(prefix: string): PrefixEffect {
-  if (isNodeType(prefix) && prefix !== "USER") return { type: prefix };
-  return { customPrefix: prefix };
+  const known = typeByPrefix(prefix);
+  if (!known) return { customPrefix: prefix };
+  return known.label ? { type: known.type, customPrefix: known.label } : { type: known.type };
+}
+
+/** The update a prefix makes besides the name: the type and the label (`hadCustom`: a label to drop). */
+export function prefixChange(
+  effect: PrefixEffect,
+  hadCustom: boolean,
+): { type?: NodeType; content?: { custom_prefix: string | null } } {
+  if (!("type" in effect)) return { content: { custom_prefix: effect.customPrefix } };
+  const label = effect.customPrefix ?? null;
+  return { type: effect.type, ...((label !== null || hadCustom) && { content: { custom_prefix: label } }) };
 }
 
 /** The text a user just typed or pasted: what `after` holds that `before` did not, by common ends. */

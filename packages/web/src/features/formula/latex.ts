@@ -17,31 +17,4 @@ export function canRender(latex: string): boolean {
   return latex.trim() !== "" && renderLatex(latex) !== null;
 }
 
-/** The outcome of {@link convertDelimiters}. */
-export interface DelimiterConversion {
-  /** The text with every complete `\( … \)` and `\[ … \]` pair replaced by its inner formula. */
-  latex: string;
-  /** True when a pair was found and stripped. */
-  converted: boolean;
-  /** True when the last pair converted was a display pair `\[ … \]`, false for an inline `\( … \)`. */
-  display: boolean;
-}
-
-// A delimiter is `\(` etc. but not the second half of `\\` (LaTeX's line break, as in `\\[2pt]`).
-const PAIR = /(?<!\\)\\([([])([\s\S]*?)(?<!\\)\\([)\]])/g;
-
-/**
- * Strips typed `\( … \)` (inline) and `\[ … \]` (display) delimiters, keeping the formula inside;
- * unmatched or mismatched delimiters are left as typed, since the person may still be typing.
- */
-export function convertDelimiters(text: string): DelimiterConversion {
-  let converted = false;
-  let display = false;
-  const latex = text.replace(PAIR, (whole, open: string, inner: string, close: string) => {
-    if ((open === "(") !== (close === ")")) return whole;
-    converted = true;
-    display = open === "[";
-    return inner.trim();
-  });
-  return { latex: converted ? latex.trim() : text, converted, display };
-}
+export { convertDelimiters, type DelimiterConversion } from "./delimiters";

@@ -4,6 +4,8 @@ import { isImeKey } from "../../lib/keys";
 import { type CommandContext, findCommand } from "./commands";
 import { useController, useTreeView } from "./context";
 import type { NodeRow } from "./flatten";
+import { isEditingKey, useReadOnlyNotice } from "./read-only";
+import "./row-marks.css";
 import { type FocusRequest, focusDone, setActive } from "./store";
 
 // Where the browser sizes a textarea to its text (Chromium), no script measures it.
@@ -36,6 +38,7 @@ export function NameEditor({ row, name, editable, tabbable, focus }: Props) {
   const composing = useRef(false);
   const beforeComposition = useRef(name);
   const caretAfterRender = useRef<number | null>(null);
+  const readOnlyNotice = useReadOnlyNotice();
 
   useLayoutEffect(() => {
     const el = ref.current;
@@ -63,6 +66,12 @@ export function NameEditor({ row, name, editable, tabbable, focus }: Props) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Before the input method's turn: a reader's pinyin would not reach a read-only name either.
+    if (!editable && (isEditingKey(event) || event.keyCode === 229)) {
+      event.preventDefault();
+      readOnlyNotice();
+      return;
+    }
     if (isImeKey(event, composing.current)) return;
     const el = event.currentTarget;
     const ctx: CommandContext = {
@@ -108,6 +117,7 @@ export function NameEditor({ row, name, editable, tabbable, focus }: Props) {
         apply(e.currentTarget, beforeComposition.current, false);
       }}
       onKeyDown={onKeyDown}
+      onPaste={editable ? undefined : readOnlyNotice}
     />
   );
 }

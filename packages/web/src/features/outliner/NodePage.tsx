@@ -1,13 +1,12 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "@zhishu/shared";
-import { App, Button, Result, Skeleton, Typography } from "antd";
+import { App, Button, Result, Skeleton } from "antd";
 import { useEffect, useId, useLayoutEffect, useMemo, useRef } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiError } from "../../api/client";
 import { confirmDelete } from "../../components/confirm-delete";
 import { showDeletedNotice } from "../../components/deleted-notice";
 import { outlineApi } from "../../entities/dnode/api";
-import { typeLabelOf } from "../../entities/dnode/name-prefix";
 import { nodeFetchMessage } from "../../entities/dnode/node-error";
 import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
@@ -17,10 +16,11 @@ import { RequireLogin, TitledPage } from "../pages/Pages";
 import { Breadcrumb } from "./Breadcrumb";
 import { ControllerContext, replayUnsentEdits, sharedController } from "./context";
 import { childRelationOf, forwardGroups, isGrouped } from "./groups";
-import { relationLabel } from "./ListRows";
 import { OfflineBanner } from "./OfflineBanner";
 import { OutlineTree } from "./OutlineTree";
 import { outlineKeyDeps } from "./outline-key-deps";
+import { PageHelp } from "./PageHelp";
+import { PageTitle } from "./PageTitle";
 import { RelatedPanels } from "./RelatedPanels";
 import { useOutline } from "./store";
 import type { TreeView } from "./tree-view";
@@ -111,25 +111,16 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
       </div>
     );
 
-  const label = typeLabelOf(node.type, node.content);
   const primary = relation ?? childRelationOf(node.type);
   const name = node.name || t.untitled;
+  // A reader sees no editing hints (issue 12 point 13).
+  const canWrite = node.permissions?.write !== false;
   return (
     <ControllerContext.Provider value={controller}>
       <section className="ol-page">
         <OfflineBanner />
         <Breadcrumb node={node} view={view} />
-        <Typography.Title level={2} className="ol-title">
-          {label && (
-            <span
-              className={`ol-type${label.custom ? " ol-type-custom" : ""}`}
-              title={t.typeLabel(label.code)}
-            >
-              {label.text}
-            </span>
-          )}{" "}
-          {relation ? `${name} · ${relationLabel(relation)}` : name}
-        </Typography.Title>
+        <PageTitle node={node} view={view} relation={relation} />
         <NodeActions node={node} onChanged={() => void query.refetch()} />
         {relation ? (
           <Link to={`/data/${id}`}>{t.backToNode}</Link>
@@ -156,29 +147,25 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
           label={t.tree(name)}
           describedBy={helpId}
         />
-        <EmptyHint rootId={id} groups={groups} />
-        {node.permissions?.write !== false && (
+        <EmptyHint rootId={id} groups={groups} canWrite={canWrite} />
+        {canWrite && (
           <Button type="dashed" className="ol-add" onClick={() => controller.appendChild(view, id, primary)}>
             {t.addChild}
           </Button>
         )}
-        <p id={helpId} className="ol-help">
-          {t.keyboardHelp}
-        </p>
-        <p className="ol-help">{zh.dragDrop.dragHelp}</p>
-        {node.permissions?.write !== false && <p className="ol-help">{zh.outlineKeys.help}</p>}
+        <PageHelp id={helpId} canWrite={canWrite} />
       </section>
     </ControllerContext.Provider>
   );
 }
 
 /** Says so when the page has nothing to show yet. */
-function EmptyHint({ rootId, groups }: { rootId: number; groups: string[] }) {
+function EmptyHint({ rootId, groups, canWrite }: { rootId: number; groups: string[]; canWrite: boolean }) {
   const empty = useOutline((s) =>
     groups.every((g) => {
       const list = s.lists[`${rootId}:${g}`];
       return list?.status === "ready" && list.ids.length === 0;
     }),
   );
-  return empty ? <p className="ol-empty">{t.empty}</p> : null;
+  return empty ? <p className="ol-empty">{canWrite ? t.empty : t.emptyReadOnly}</p> : null;
 }

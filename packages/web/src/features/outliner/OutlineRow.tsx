@@ -9,6 +9,7 @@ import { NESTED_RELATION } from "./core";
 import { useDrag } from "./drag-store";
 import { type NodeRow, parentRow } from "./flatten";
 import { useUnsaved } from "./offline";
+import { RefMark } from "./RefMark";
 import { RowDone } from "./RowDone";
 import { RelationTags, RowText } from "./RowExtras";
 import { RowName } from "./RowName";
@@ -17,6 +18,7 @@ import { findRowCommand } from "./row-commands";
 import { useRowState } from "./row-state";
 import { useSelection } from "./selection-store";
 import { focusDone, requestFocus, setActive } from "./store";
+import { UrlHost } from "./UrlHost";
 import { useRowDrop } from "./use-row-drop";
 
 const t = zh.outliner;
@@ -95,6 +97,7 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag,
   const hasChildren = (childTotal ?? node.relations?.[NESTED_RELATION]?.size ?? 0) > 0;
   const label = typeLabelOf(node.type, node.content);
   const name = node.name || t.untitled;
+  const canWrite = node.permissions?.write !== false;
   // Public and private nodes differ in bullet colour (workspace-spec 2).
   const bullet = `ol-bullet${hasChildren && !row.expanded ? " ol-bullet-closed" : ""}${node.is_public ? " ol-bullet-public" : ""}`;
 
@@ -190,6 +193,7 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag,
         // Not saved yet: nothing to open until the server gave it an id.
         <span className={bullet} />
       )}
+      <RefMark row={row} node={node} />
       {label && (
         <span className={`ol-type${label.custom ? " ol-type-custom" : ""}`} title={t.typeLabel(label.code)}>
           {label.text}
@@ -199,14 +203,15 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag,
       <RowName
         row={row}
         node={node}
-        editable={node.permissions?.write !== false}
+        editable={canWrite}
         tabbable={active ? active.editing : tabbable}
         editing={active?.editing === true || focus?.edit === true}
         editFocus={focus?.edit ? focus : null}
       />
+      <UrlHost node={node} />
       {node.type === "PROCESS" && <ProcessRowControls node={node} onNodes={controller.receiveProcesses} />}
       <RelationTags meta={meta} />
-      {node.type !== "PROCESS" && row.id > 0 && (node.finished_at || active) && (
+      {node.type !== "PROCESS" && row.id > 0 && (node.finished_at || (active && canWrite)) && (
         <RowDone node={node} name={name} />
       )}
       {showText && <RowText node={node} indent={40} />}

@@ -14,6 +14,7 @@ import { selectedRowsOnly } from "./selected-view";
 import { setSelecting, useSelection } from "./selection-store";
 import { isExpanded, keyOf, setViewStatus, useOutline } from "./store";
 import type { TreeView } from "./tree-view";
+import { useAutoLoadMore } from "./use-auto-load-more";
 import { useLevelWheel } from "./use-level-wheel";
 import { useOutlineClipboard } from "./use-outline-clipboard";
 import { useSelectionBox } from "./use-selection-box";
@@ -128,6 +129,8 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
     getItemKey,
     rangeExtractor,
   });
+
+  useAutoLoadMore(scrollRef, virtualizer, rows);
 
   // A row asked to take focus is scrolled into the window first, so it is rendered and can take it.
   // (A new request is a new `focus` object, so the same index asked again scrolls again.)

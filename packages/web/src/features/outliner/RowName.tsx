@@ -3,6 +3,8 @@ import type { MouseEvent } from "react";
 import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { RenderedName } from "../links/RenderedName";
+import { hasDrawnRuns } from "../links/text-runs";
+import { urlOfNode } from "../links/url-node";
 import type { NodeRow } from "./flatten";
 import { NameEditor } from "./NameEditor";
 import { type FocusRequest, requestFocus } from "./store";
@@ -18,9 +20,12 @@ interface Props {
   editFocus: FocusRequest | null;
 }
 
-/** True when a name reads differently from how it is typed: a formula, or `@{…}` references. */
-export const isDecorated = (node: Pick<Dnode, "type" | "name">) =>
-  node.type === "EX" || hasReferences(node.name);
+/**
+ * True when a name reads differently from how it is typed: a formula, `@{…}` references, http(s) links
+ * or typed `\( … \)` formulas, or a URL node's page.
+ */
+export const isDecorated = (node: Pick<Dnode, "type" | "name" | "content">) =>
+  node.type === "EX" || hasReferences(node.name) || hasDrawnRuns(node.name) || urlOfNode(node) !== null;
 
 /**
  * A row's name: the inline editor, except that a formula or a name with references is shown drawn
@@ -32,7 +37,7 @@ export function RowName({ row, node, editable, tabbable, editing, editFocus }: P
       <NameEditor row={row} name={node.name} editable={editable} tabbable={tabbable} focus={editFocus} />
     );
   const edit = (event: MouseEvent) => {
-    // A click on a link or a keyword reference follows it instead.
+    // A click on a link (a node, a web page) or a keyword reference follows it instead.
     if ((event.target as HTMLElement).closest("a, button")) return;
     requestFocus(row.key, "end", true);
   };
@@ -41,8 +46,8 @@ export function RowName({ row, node, editable, tabbable, editing, editFocus }: P
     // the click here only spares a mouse user that step.
     // biome-ignore lint/a11y/useKeyWithClickEvents: see above
     // biome-ignore lint/a11y/noStaticElementInteractions: see above
-    <div className="ol-name ol-name-view" title={zh.outliner.editName} onClick={edit}>
-      <RenderedName name={node.name} type={node.type} />
+    <div className="ol-name ol-name-view" title={editable ? zh.outliner.editName : undefined} onClick={edit}>
+      <RenderedName name={node.name} type={node.type} href={urlOfNode(node)} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type { RowDrop } from "./drag-store";
 import { acceptableWays, type MoveWay } from "./drag-ways";
 import { parentRow } from "./flatten";
 import { insertAt, placementOf, withoutId } from "./list-ops";
+import { followMainPlace } from "./main-place";
 import { editList, getList, setViewStatus, useOutline } from "./store";
 import type { TreeView } from "./tree-view";
 import { listKey, rowViewId } from "./view-id";
@@ -151,6 +152,9 @@ export class OutlineDrops extends OutlineBin {
     place: DropPlace,
     undo: () => void,
   ): void {
+    const moved = { parentId: this.current(from.parentId), relation: from.relation };
+    const to = { parentId: this.current(place.parentId), relation: place.relation };
+    followMainPlace(this.current(id), moved, to);
     // Written down first: a reload before the answer sends it again (replay-journal.ts).
     const seq = journalAdd({
       kind: "move",
@@ -175,7 +179,12 @@ export class OutlineDrops extends OutlineBin {
           way,
         }),
       )
-      .catch(this.failed(undo))
+      .catch(
+        this.failed(() => {
+          undo();
+          followMainPlace(this.current(id), to, moved);
+        }),
+      )
       .finally(() => journalDone(seq));
   }
 

@@ -11,6 +11,7 @@ import {
   restoreOrder,
   withoutId,
 } from "./list-ops";
+import { followMainPlace } from "./main-place";
 import { OutlineNames } from "./names";
 import { KeyedDebounce } from "./queues";
 import { editList, getList, isExpanded, requestFocus, setList, setViewStatus, useOutline } from "./store";
@@ -302,6 +303,10 @@ export class OutlineMoves extends OutlineNames {
   }
 
   protected sendMove(move: Move, undo: () => void): void {
+    const id = this.current(move.id);
+    const from = { parentId: this.current(move.from.parentId), relation: move.from.relation };
+    const to = { parentId: this.current(move.to.parentId), relation: move.to.relation };
+    followMainPlace(id, from, to);
     const seq = journalAdd({
       kind: "move",
       id: this.current(move.id),
@@ -327,6 +332,7 @@ export class OutlineMoves extends OutlineNames {
       )
       .catch((error) => {
         undo();
+        followMainPlace(this.current(id), to, from);
         this.deps.notify(t.failedBecause(t.moveFailed, reasonOf(error, zh.errors.request)));
       })
       .finally(() => journalDone(seq));

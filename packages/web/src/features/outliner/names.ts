@@ -1,11 +1,19 @@
 import { statusOf } from "@zhishu/shared";
 import type { UpdateBody } from "../../entities/dnode/api";
-import { parseNamePrefix, prefixEffect, typedColon, typeLabelOf } from "../../entities/dnode/name-prefix";
+import {
+  parseNamePrefix,
+  prefixChange,
+  prefixEffect,
+  typedColon,
+  typeLabelOf,
+} from "../../entities/dnode/name-prefix";
 import { reasonOf } from "../../entities/dnode/node-error";
+import { typeByPrefix } from "../../entities/dnode/type-prefixes";
 import { zh } from "../../i18n/zh-CN";
 import { processApi } from "../process/process-api";
 import { mergeUpdates, type NameState, OutlineCore } from "./core";
 import type { NodeRow } from "./flatten";
+import { typedFormula } from "./formula-names";
 import { patchNode, requestFocus, upsertNodes } from "./store";
 import { endsWord, TYPING_RUN_PAUSE_MS, type UndoStep } from "./undo-history";
 import { journalAdd, journalDone, journalReplace } from "./write-journal";
@@ -58,14 +66,16 @@ export abstract class OutlineNames extends OutlineCore {
     if (parsed) {
       const effect = prefixEffect(parsed.prefix);
       const hadCustom = typeof this.node(id)?.content.custom_prefix === "string";
-      body =
-        "type" in effect
-          ? { name: parsed.rest, type: effect.type, ...(hadCustom && { content: { custom_prefix: null } }) }
-          : { name: parsed.rest, content: { custom_prefix: effect.customPrefix } };
+      body = { name: parsed.rest, ...prefixChange(effect, hadCustom) };
       caretShift += value.length - parsed.rest.length;
     }
+    const formula = parsed ? null : typedFormula(before, value, this.node(id)?.type);
+    if (formula !== null) {
+      body = { name: formula, type: "EX" };
+      caretShift += value.length - formula.length;
+    }
     this.edit(id, body);
-    if (parsed || endsWord(before, value)) this.endTypingRun();
+    if (parsed || formula !== null || endsWord(before, value)) this.endTypingRun();
     return { caretShift };
   }
 
@@ -183,7 +193,10 @@ export abstract class OutlineNames extends OutlineCore {
     const name = `${label.code}:${node.name}`;
     this.edit(node.id, {
       name,
-      ...(label.custom ? { content: { custom_prefix: null } } : { type: "NOTE" }),
+      // A label that came with a type (目标 of a PROCESS) takes the type back with it.
+      ...(label.custom
+        ? { content: { custom_prefix: null }, ...(typeByPrefix(label.code) && { type: "NOTE" }) }
+        : { type: "NOTE" }),
     });
     return name;
   }
