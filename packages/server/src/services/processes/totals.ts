@@ -6,21 +6,14 @@ import {
   type TimedChild,
   totalsOf,
 } from "@zhishu/shared";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows, type Tx } from "../../db/client";
 
 const CHILD_LINKS = sql.raw(`(${SUBPROCESS_RELATIONS.map((r) => `'${r}'`).join(", ")})`);
 
-interface Row {
-  id: number;
-  parent_id: number | null;
-  self_status: string | null;
-  ran_at: string | null;
-  self_time: number | string | null;
-  custom_prefix: string | null;
-  /** A child process of its parent (PROCESS under SUBPROCESS or CHILD_NODE); a given node may not be. */
-  is_child: boolean;
-}
+/** One process of a tree as `processTreeJsonSql` lists it: [id, parent_id, self_status, ran_at, self_time,
+ * custom_prefix, whether it is a child process of its parent (PROCESS under SUBPROCESS or CHILD_NODE)]. */
+export type TreeRow = [number, number | null, unknown, unknown, unknown, unknown, boolean];
 
 /** Time totals of processes, in hours, as of now. */
 export interface ProcessTotals {
@@ -29,65 +22,80 @@ export interface ProcessTotals {
 }
 
 /**
- * total_time and inserted_time of each process, computed from the process trees below them (never
- * stored, so a child moved, deleted or finished is counted right on the next read). A running process
- * counts its running segment up to now.
+ * SQL for one JSON value: the processes below the roots `roots` selects (a query of one id column), roots
+ * included, each once however many roots it lies under (which also ends a cycle of parent links), with
+ * only what the clock needs, as `TreeRow`s. One value rather than a row per process: PGlite's cost is in
+ * the rows and fields it hands over, not in the walk.
  *
- * One query gathers the processes below all the given ones at once, each once however many of the given
- * ones it lies under (which also ends a cycle of parent links), with only the fields the clock needs;
- * the totals are summed here by shared's rule. The recursive step looks each node's children up by the parent index (`offset 0` keeps the planner from turning it
- * into a merge join that reads the whole parent index, as it does for a recursive CTE it cannot size;
- * the same for the final row lookup, which it would make a hash join over every node).
+ * The recursive step looks each node's children up by the parent index (`offset 0` keeps the planner
+ * from turning it into a merge join that reads the whole parent index, as it does for a recursive CTE it
+ * cannot size; the same for the row lookup, which it would make a hash join over every node).
+ */
+export const processTreeJsonSql = (roots: SQL): SQL => sql`(with recursive down(id) as (
+    ${roots}
+    union
+    select c.id from down cross join lateral (
+      select c.id from dnode c
+      where c.parent_id = down.id and c.type = 'PROCESS' and c.main_relation in ${CHILD_LINKS}
+      offset 0) c)
+  select coalesce(json_agg(json_build_array(d.id, d.parent_id, d.content->'self_status', d.content->'ran_at',
+    d.content->'self_time', d.content->'custom_prefix', d.type = 'PROCESS' and d.main_relation in ${CHILD_LINKS})),
+    '[]'::json)
+  from down cross join lateral (select * from dnode d where d.id = down.id offset 0) d)`;
+
+/**
+ * total_time and inserted_time of each of `processIds` from their trees as `processTreeJsonSql` lists
+ * them, by shared's rule (`totalsOf`), each node's subtree built once. A running process counts its
+ * running segment up to `now`.
+ */
+export function totalsFromTree(
+  tree: TreeRow[],
+  processIds: number[],
+  now = new Date(),
+): Map<number, ProcessTotals> {
+  const children = new Map<number, TreeRow[]>();
+  for (const row of tree) {
+    const [, parent, , , , , isChild] = row;
+    if (parent === null || !isChild) continue;
+    children.set(parent, [...(children.get(parent) ?? []), row]);
+  }
+  const built = new Map<number, TimedChild>();
+  const open = new Set<number>();
+  const build = (row: TreeRow): TimedChild => {
+    const [id, , selfStatus, ranAt, selfTime, prefix] = row;
+    const known = built.get(id);
+    if (known) return known;
+    open.add(id);
+    const state = { self_status: selfStatus, ran_at: ranAt, self_time: selfTime } as ProcessState;
+    const node: TimedChild = {
+      ownHours: ownHoursAt(state, now),
+      inserted: prefix === INSERTED_TIME_PREFIX,
+      children: (children.get(id) ?? []).filter((child) => !open.has(child[0])).map(build),
+    };
+    open.delete(id);
+    built.set(id, node);
+    return node;
+  };
+  const byId = new Map(tree.map((row) => [row[0], row]));
+  const result = new Map<number, ProcessTotals>();
+  for (const id of processIds) {
+    const row = byId.get(id);
+    if (row) result.set(id, totalsOf(build(row)));
+  }
+  return result;
+}
+
+/**
+ * total_time and inserted_time of each process, computed from the process trees below them in one query
+ * (never stored, so a child moved, deleted or finished is counted right on the next read).
  */
 export async function processTotals(
   db: Db | Tx,
   processIds: number[],
   now = new Date(),
 ): Promise<Map<number, ProcessTotals>> {
-  const result = new Map<number, ProcessTotals>();
-  if (processIds.length === 0) return result;
-  const rows = await queryRows<Row>(
-    db,
-    sql`with recursive down(id) as (
-          select id from dnode where id = any(${`{${processIds.join(",")}}`}::int[])
-          union
-          select c.id from down cross join lateral (
-            select c.id from dnode c
-            where c.parent_id = down.id and c.type = 'PROCESS' and c.main_relation in ${CHILD_LINKS}
-            offset 0) c)
-        select d.id, d.parent_id, d.content->>'self_status' as self_status, d.content->>'ran_at' as ran_at,
-          d.content->'self_time' as self_time, d.content->>'custom_prefix' as custom_prefix,
-          (d.type = 'PROCESS' and d.main_relation in ${CHILD_LINKS}) as is_child
-        from down cross join lateral (select * from dnode d where d.id = down.id offset 0) d`,
-  );
-  const children = new Map<number, Row[]>();
-  for (const row of rows) {
-    if (row.parent_id === null || !row.is_child) continue;
-    const parent = Number(row.parent_id);
-    children.set(parent, [...(children.get(parent) ?? []), row]);
-  }
-  // Each node's tree built once, shared by every given process it lies under; `open` stops a cycle.
-  const built = new Map<number, TimedChild>();
-  const open = new Set<number>();
-  const build = (row: Row): TimedChild => {
-    const id = Number(row.id);
-    const known = built.get(id);
-    if (known) return known;
-    open.add(id);
-    const state = { self_status: row.self_status ?? undefined, ran_at: row.ran_at ?? undefined };
-    const node: TimedChild = {
-      ownHours: ownHoursAt({ ...state, self_time: row.self_time ?? undefined } as ProcessState, now),
-      inserted: row.custom_prefix === INSERTED_TIME_PREFIX,
-      children: (children.get(id) ?? []).filter((child) => !open.has(Number(child.id))).map(build),
-    };
-    open.delete(id);
-    built.set(id, node);
-    return node;
-  };
-  const byId = new Map(rows.map((row) => [Number(row.id), row]));
-  for (const id of processIds) {
-    const row = byId.get(id);
-    if (row) result.set(id, totalsOf(build(row)));
-  }
-  return result;
+  if (processIds.length === 0) return new Map();
+  const roots = sql`select id from dnode where id = any(${`{${processIds.join(",")}}`}::int[])`;
+  const [row] = await queryRows<{ tree: TreeRow[] }>(db, sql`select ${processTreeJsonSql(roots)} as tree`);
+  return totalsFromTree(row?.tree ?? [], processIds, now);
 }
