@@ -12,8 +12,17 @@ import { type Db, queryRows, type Tx } from "../../db/client";
 const CHILD_LINKS = sql.raw(`(${SUBPROCESS_RELATIONS.map((r) => `'${r}'`).join(", ")})`);
 
 /** One process of a tree as `processTreeJsonSql` lists it: [id, parent_id, self_status, ran_at, self_time,
- * custom_prefix, whether it is a child process of its parent (PROCESS under SUBPROCESS or CHILD_NODE)]. */
-export type TreeRow = [number, number | null, unknown, unknown, unknown, unknown, boolean];
+ * custom_prefix (the four as text), whether it is a child process of its parent (PROCESS under
+ * SUBPROCESS or CHILD_NODE)]. */
+export type TreeRow = [
+  number,
+  number | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  boolean,
+];
 
 /** Time totals of processes, in hours, as of now. */
 export interface ProcessTotals {
@@ -29,19 +38,22 @@ export interface ProcessTotals {
  *
  * The recursive step looks each node's children up by the parent index (`offset 0` keeps the planner
  * from turning it into a merge join that reads the whole parent index, as it does for a recursive CTE it
- * cannot size; the same for the row lookup, which it would make a hash join over every node).
+ * cannot size) and carries the fields as text, so no second lookup of the rows is needed.
  */
-export const processTreeJsonSql = (roots: SQL): SQL => sql`(with recursive down(id) as (
-    ${roots}
+export const processTreeJsonSql = (roots: SQL): SQL => sql`(with recursive down(id, parent_id, status, ran_at,
+    self_time, prefix, is_child) as (
+    select d.id, d.parent_id, d.content->>'self_status', d.content->>'ran_at', d.content->>'self_time',
+      d.content->>'custom_prefix', d.type = 'PROCESS' and d.main_relation in ${CHILD_LINKS}
+    from dnode d where d.id in (${roots})
     union
-    select c.id from down cross join lateral (
-      select c.id from dnode c
+    select c.* from down cross join lateral (
+      select c.id, c.parent_id, c.content->>'self_status', c.content->>'ran_at', c.content->>'self_time',
+        c.content->>'custom_prefix', true
+      from dnode c
       where c.parent_id = down.id and c.type = 'PROCESS' and c.main_relation in ${CHILD_LINKS}
       offset 0) c)
-  select coalesce(json_agg(json_build_array(d.id, d.parent_id, d.content->'self_status', d.content->'ran_at',
-    d.content->'self_time', d.content->'custom_prefix', d.type = 'PROCESS' and d.main_relation in ${CHILD_LINKS})),
-    '[]'::json)
-  from down cross join lateral (select * from dnode d where d.id = down.id offset 0) d)`;
+  select coalesce(json_agg(json_build_array(id, parent_id, status, ran_at, self_time, prefix, is_child)), '[]'::json)
+  from down)`;
 
 /**
  * total_time and inserted_time of each of `processIds` from their trees as `processTreeJsonSql` lists
@@ -57,7 +69,9 @@ export function totalsFromTree(
   for (const row of tree) {
     const [, parent, , , , , isChild] = row;
     if (parent === null || !isChild) continue;
-    children.set(parent, [...(children.get(parent) ?? []), row]);
+    const siblings = children.get(parent);
+    if (siblings) siblings.push(row);
+    else children.set(parent, [row]);
   }
   const built = new Map<number, TimedChild>();
   const open = new Set<number>();
@@ -66,6 +80,7 @@ export function totalsFromTree(
     const known = built.get(id);
     if (known) return known;
     open.add(id);
+    // self_time comes as text; ownHoursAt reads it as a number, as it does the stored value.
     const state = { self_status: selfStatus, ran_at: ranAt, self_time: selfTime } as ProcessState;
     const node: TimedChild = {
       ownHours: ownHoursAt(state, now),
@@ -95,7 +110,7 @@ export async function processTotals(
   now = new Date(),
 ): Promise<Map<number, ProcessTotals>> {
   if (processIds.length === 0) return new Map();
-  const roots = sql`select id from dnode where id = any(${`{${processIds.join(",")}}`}::int[])`;
+  const roots = sql`select unnest(${`{${processIds.join(",")}}`}::int[])`;
   const [row] = await queryRows<{ tree: TreeRow[] }>(db, sql`select ${processTreeJsonSql(roots)} as tree`);
   return totalsFromTree(row?.tree ?? [], processIds, now);
 }
