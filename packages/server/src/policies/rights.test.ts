@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, makeUser } from "../test/client";
+import { call } from "../test/client";
 import { makeTree } from "../test/factories";
 import { useTestServer } from "../test/use-test-server";
 import { ranksOfUsers, ranksOnIds } from "./node";

@@ -1,4 +1,4 @@
-import { type ServerMessage, WS_CLOSE } from "@zhishu/shared";
+import { WS_CLOSE } from "@zhishu/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
