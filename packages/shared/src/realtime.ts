@@ -82,6 +82,8 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("subscribe"), node_ids: z.array(idSchema).max(WS_MAX_SUBSCRIPTIONS) }),
   z.object({ type: z.literal("unsubscribe"), node_ids: z.array(idSchema).max(WS_MAX_SUBSCRIPTIONS) }),
   z.object({ type: z.literal("ping") }),
+  // A refreshed access token for the open socket, sent before the one it opened with expires.
+  z.object({ type: z.literal("auth"), token: z.string().min(1).max(4096) }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
