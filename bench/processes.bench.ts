@@ -1,10 +1,12 @@
 import { runAction } from "../packages/server/src/actions/run";
 import { queryRows, sql } from "../packages/server/src/db/client";
+import { myBriefNodesByDateRange } from "../packages/server/src/services/nodes/activity";
 import { myNodesByDateRange } from "../packages/server/src/services/nodes/lists";
 import { call, makeUser } from "../packages/server/src/test/client";
 import { createNode } from "../packages/server/src/test/factories";
 import { startTestServer } from "../packages/server/src/test/harness";
 import { pageRange } from "../packages/web/src/features/xingwei/ranges";
+import { PAGE_SIZE } from "../packages/web/src/features/xingwei/xingwei-api";
 import { StatementRecorder } from "./graph.bench";
 import { analyze, type ChildShape, seedChildren } from "./seed";
 import { type Measurement, measure, summarize } from "./stats";
@@ -144,6 +146,10 @@ export async function benchProcesses(): Promise<Measurement[]> {
         WARMUP,
       ),
     );
+    const startStatements = await recorder.record(() => act(siblings[1 + (next++ % SIBLINGS)], "start"));
+    console.log(
+      `  a start over HTTP runs ${startStatements.length} SQL statements (transaction begin and commit aside)`,
+    );
     // Alternating: a pause hands the clock back to the parent (running), a start takes it (sub_running).
     const last = siblings[1 + ((next - 1) % SIBLINGS)];
     results.push(
@@ -163,16 +169,55 @@ export async function benchProcesses(): Promise<Measurement[]> {
     );
     console.log(`  after the runs: ${state.map((r) => `${r.n} ${r.status ?? "draft"}`).join(", ")}`);
 
-    // /xingwei's first page as the web asks it (day view: two days back to tomorrow, Shanghai dates).
+    // /xingwei's first page as the web asks it (day view: two days back to tomorrow, Shanghai dates):
+    // the light read, PAGE_SIZE rows.
     const { start, end } = pageRange(0, "day", now);
+    const briefPath = (limit: number) =>
+      `/api/dnode/my_dnodes_by_date_range/brief?start_date=${start}&end_date=${end}&limit=${limit}`;
+    const firstPage = (await ok(
+      call(server, "GET", briefPath(PAGE_SIZE), { token: maker.access }),
+    )) as unknown[];
+    results.push(
+      await measure(
+        `/xingwei first page as the web asks it: my_dnodes_by_date_range/brief ${start} to ${end}, ${IN_RANGE} processes in it, ${firstPage.length} light rows (goal p50 ≤ 50)`,
+        () => ok(call(server, "GET", briefPath(PAGE_SIZE), { token: maker.access })),
+        RUNS / 4,
+        WARMUP / 4,
+      ),
+    );
+    const brief = () => ok(call(server, "GET", briefPath(2000), { token: maker.access }));
+    const briefed = (await brief()) as unknown[];
+    results.push(
+      await measure(`  the light read of ${briefed.length} rows (its cap)`, brief, RUNS / 4, WARMUP / 4),
+    );
+    results.push(
+      await measure(
+        "    same query, no HTTP",
+        () => myBriefNodesByDateRange(db, maker.user.id, { start_date: start, end_date: end, limit: 2000 }),
+        RUNS / 4,
+        WARMUP / 4,
+      ),
+    );
+    const [briefStatement] = await recorder.record(brief);
+    if (briefStatement)
+      results.push(
+        await measure(
+          "    its one SQL statement replayed on the driver",
+          () => server.database.raw(briefStatement.query, briefStatement.params),
+          RUNS / 4,
+          WARMUP / 4,
+        ),
+      );
+
+    // The page as it was before the light read: whole nodes, up to 2,000.
     const path = `/api/dnode/my_dnodes_by_date_range?start_date=${start}&end_date=${end}`;
     const page = (await ok(call(server, "GET", path, { token: maker.access }))) as unknown[];
-    const name = `/xingwei first page: my_dnodes_by_date_range ${start} to ${end}, ${IN_RANGE} processes in it (${page.length} answered) (goal p50 ≤ 50)`;
+    const name = `  whole nodes (what the page read before): my_dnodes_by_date_range, ${page.length} answered (the cap)`;
     const xingwei = () => ok(call(server, "GET", path, { token: maker.access }));
     results.push(await measure(name, xingwei, RUNS / 4, WARMUP / 4));
     results.push(
       await measure(
-        "  same queries, no HTTP",
+        "    same queries, no HTTP",
         () => myNodesByDateRange(db, maker.user.id, start, end),
         RUNS / 4,
         WARMUP / 4,
@@ -181,7 +226,7 @@ export async function benchProcesses(): Promise<Measurement[]> {
     const statements = await recorder.record(xingwei);
     results.push(
       await measure(
-        `  its ${statements.length} SQL statements replayed on the driver`,
+        `    its ${statements.length} SQL statements replayed on the driver`,
         async () => {
           for (const s of statements) await server.database.raw(s.query, s.params);
         },
@@ -193,7 +238,7 @@ export async function benchProcesses(): Promise<Measurement[]> {
     if (ids)
       results.push(
         await measure(
-          "  raw SQL alone: the ids of the range's newest nodes (the first of those statements)",
+          "    raw SQL alone: the ids of the range's newest nodes (the first of those statements)",
           () => server.database.raw(ids.query, ids.params),
           RUNS / 4,
           WARMUP / 4,

@@ -3,6 +3,7 @@ import "./zod-locale";
 export * from "./avatar";
 export * from "./contracts/access";
 export * from "./contracts/actions";
+export * from "./contracts/activity";
 export * from "./contracts/app-version";
 export * from "./contracts/common";
 export * from "./contracts/dnode";

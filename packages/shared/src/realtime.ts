@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dnodeJsonSchema, relationJsonSchema } from "./contracts/dnode";
-import { idSchema } from "./schemas/common";
+import { idParamSchema, idSchema } from "./schemas/common";
 
 /**
  * The live channels (people-spec 4 "Live updates", 7, 9): the messages both ends speak, as zod schemas
@@ -82,6 +82,8 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("subscribe"), node_ids: z.array(idSchema).max(WS_MAX_SUBSCRIPTIONS) }),
   z.object({ type: z.literal("unsubscribe"), node_ids: z.array(idSchema).max(WS_MAX_SUBSCRIPTIONS) }),
   z.object({ type: z.literal("ping") }),
+  // A refreshed access token for the open socket, sent before the one it opened with expires.
+  z.object({ type: z.literal("auth"), token: z.string().min(1).max(4096) }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
@@ -89,9 +91,9 @@ export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export const myProcessesQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
-  related_user_id: idSchema.optional(),
+  related_user_id: idParamSchema.optional(),
   updated_after: z.iso.datetime({ offset: true }).optional(),
-  dialogue_id: idSchema.optional(),
+  dialogue_id: idParamSchema.optional(),
 });
 export type MyProcessesQuery = z.infer<typeof myProcessesQuery>;
 

@@ -159,6 +159,59 @@ export async function rightsOfLoaded(
   return new Map(ids.map((id) => [id, rightsOfRank(ranks.get(id) ?? 0)]));
 }
 
+/**
+ * The same rule for many callers at once, in one query: the rank of each of `userIds` on each of
+ * `nodeIds` (pairs with no right are absent). For the live channel, which checks every recipient of an
+ * event batch together. Each node's main-tree ancestors are walked once, whoever asks; then ownership,
+ * whole-tree grants, publishing, narrowed grants in the node's own tree (on it or an ancestor) and shares
+ * (on it or an ancestor) are joined to the callers. `rights.test.ts` checks it against `ranksOnIds`.
+ */
+export async function ranksOfUsers(
+  db: Db | Tx,
+  userIds: number[],
+  nodeIds: number[],
+): Promise<Map<number, Map<number, number>>> {
+  const result = new Map<number, Map<number, number>>();
+  if (userIds.length === 0 || nodeIds.length === 0) return result;
+  const rows = await queryRows<{ user_id: number; id: number; rank: number }>(
+    db,
+    sql`with recursive
+      n as (select id, owner_id, anchor_id, parent_id from dnode where id = any(${idArray(nodeIds)})),
+      u as (select distinct unnest(${idArray(userIds)}) as uid),
+      up(target, node, parent_id, depth) as (
+        select id, id, parent_id, 0 from n
+        union all
+        select up.target, d.id, d.parent_id, up.depth + 1 from up join dnode d on d.id = up.parent_id
+          where up.depth < ${MAX_DEPTH}),
+      ranks(uid, id, rank) as (
+        select n.owner_id, n.id, 3 from n join u on u.uid = n.owner_id
+        union all
+        select u.uid, n.id, ${rankOf(sql`g.auth_type`)} from n
+          join anchor_grant g on g.anchor_id = n.anchor_id and g.descendent_id is null
+          join u on g.user_id = u.uid or g.user_id is null
+        union all
+        select u.uid, n.id, 1 from n
+          join anchor_setting s on s.anchor_id = n.anchor_id and s.is_public cross join u
+        union all
+        select u.uid, up.target, ${rankOf(sql`g.auth_type`)} from up
+          join n on n.id = up.target
+          join anchor_grant g on g.descendent_id = up.node and g.anchor_id = n.anchor_id
+          join u on g.user_id = u.uid or g.user_id is null
+        union all
+        select p.user_id, up.target, case when p.can_write then 2 else 1 end from up
+          join dnode_permission p on p.dnode_id = up.node and (p.can_read or p.can_write)
+          join u on u.uid = p.user_id)
+    select uid as user_id, id, max(rank)::int as rank from ranks group by uid, id`,
+  );
+  for (const row of rows) {
+    const user = Number(row.user_id);
+    const ranks = result.get(user) ?? new Map<number, number>();
+    result.set(user, ranks);
+    ranks.set(Number(row.id), Number(row.rank));
+  }
+  return result;
+}
+
 /** Rights on one node. */
 export async function rightsOn(db: Db | Tx, userId: number | null, id: number): Promise<NodeRights> {
   return rightsOfRank((await ranksOnIds(db, userId, [id])).get(id) ?? 0);

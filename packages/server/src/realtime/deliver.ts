@@ -3,9 +3,11 @@ import { inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type DnodeWithExtras, selectNodeRows } from "../db/node-rows";
 import { dnodeRelation } from "../db/schema";
+import { ranksOfUsers, rightsOfRank } from "../policies/node";
 import { presentRelation } from "../presenters/relation";
 import type { RelationRef } from "../services/events/write-transaction";
-import { presentNodeIds } from "../services/nodes/read";
+import { INHERITING_TYPES } from "../services/nodes/inheritance";
+import { presentNodes } from "../services/nodes/read";
 import { type LiveHub, type LiveSocket, send } from "./hub";
 
 /**
@@ -49,8 +51,8 @@ function concernedUsers(row: DnodeWithExtras): number[] {
  * Turns a batch of committed events into messages for this server's sockets: node and relation updates
  * for the sockets watching the nodes, process messages for the people a process concerns (drafts never),
  * deletions for those who watched what was deleted. Rights are checked as the messages go out, one query
- * per recipient user for the whole batch (a share withdrawn a moment ago stops updates at once), and each
- * user gets the nodes as they may see them. The tab that made a change gets no echo of it.
+ * for every recipient and node of the whole batch, and each user gets the nodes as they may see them.
+ * The tab that made a change gets no echo of it.
  */
 export async function deliverEvents(db: Db, hub: LiveHub, events: EventRow[]): Promise<void> {
   if (hub.size === 0 || events.length === 0) return;
@@ -142,21 +144,62 @@ export async function deliverEvents(db: Db, hub: LiveHub, events: EventRow[]): P
     if (seen.length) send(live, { type: "nodes_deleted", node_ids: seen });
   }
 
-  // Rights and presenting, per recipient user, once for the whole batch.
-  const byUser = new Map<number, Outgoing[]>();
-  for (const item of out) {
-    if (item.origin !== null && item.origin === item.live.clientId) continue;
-    byUser.set(item.live.userId, [...(byUser.get(item.live.userId) ?? []), item]);
-  }
-  await Promise.all(
-    [...byUser].map(async ([userId, items]) => {
-      // presentNodeIds leaves out what this user may not read now (the rights rule, in the same queries).
-      const wanted = [...new Set(items.flatMap((item) => item.needs))];
-      const nodes = new Map((await presentNodeIds(db, userId, wanted)).map((n) => [n.id, n]));
-      for (const item of items) {
-        const message = item.build(nodes);
-        if (message) send(item.live, message);
-      }
-    }),
+  const pending = out.filter((item) => item.origin === null || item.origin !== item.live.clientId);
+  const nodesFor = await presentForRecipients(
+    db,
+    rows,
+    [...new Set(pending.map((item) => item.live.userId))],
+    [...new Set(pending.flatMap((item) => item.needs))],
   );
+  for (const item of pending) {
+    const message = item.build(await nodesFor(item.live.userId));
+    if (message) send(item.live, message);
+  }
+}
+
+const ALL_RIGHTS = { read: true, write: true, admin: true };
+
+/**
+ * The nodes of a batch as each recipient may see them: one rights query for every recipient and node
+ * together (a share withdrawn a moment ago stops updates at once), each node presented once and given
+ * each reader's own rights. A concept, class or instance lists inherited groups filtered by its reader's
+ * rights, so it alone is presented per reader.
+ */
+async function presentForRecipients(
+  db: Db,
+  rows: Map<number, DnodeWithExtras>,
+  userIds: number[],
+  nodeIds: number[],
+): Promise<(userId: number) => Promise<Map<number, DnodeJson>>> {
+  const ranks = await ranksOfUsers(db, userIds, nodeIds);
+  const rankOf = (userId: number, id: number) => ranks.get(userId)?.get(id) ?? 0;
+  const readSomewhere = nodeIds
+    .map((id) => rows.get(id))
+    .filter((row) => row !== undefined)
+    .filter((row) => userIds.some((userId) => rankOf(userId, row.id) >= 1));
+  const shared = readSomewhere.filter((row) => !INHERITING_TYPES.has(row.type));
+  const presented = new Map(
+    (
+      await presentNodes(db, null, shared, { rights: new Map(shared.map((row) => [row.id, ALL_RIGHTS])) })
+    ).map((json) => [json.id, json]),
+  );
+  const perReader = readSomewhere.filter((row) => INHERITING_TYPES.has(row.type));
+  const seen = new Map<number, Promise<Map<number, DnodeJson>>>();
+  const forReader = async (userId: number) => {
+    const nodes = new Map<number, DnodeJson>();
+    for (const [id, json] of presented)
+      if (rankOf(userId, id) >= 1) nodes.set(id, { ...json, permissions: rightsOfRank(rankOf(userId, id)) });
+    const own = perReader.filter((row) => rankOf(userId, row.id) >= 1);
+    if (own.length > 0) {
+      const rights = new Map(own.map((row) => [row.id, rightsOfRank(rankOf(userId, row.id))]));
+      for (const json of await presentNodes(db, userId, own, { rights })) nodes.set(json.id, json);
+    }
+    return nodes;
+  };
+  // Once per reader, however many of their sockets receive the batch.
+  return (userId) => {
+    const known = seen.get(userId) ?? forReader(userId);
+    seen.set(userId, known);
+    return known;
+  };
 }

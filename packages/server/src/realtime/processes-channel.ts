@@ -10,13 +10,14 @@ import type { AppContext } from "../context";
 import { rightsOnIds } from "../policies/node";
 import { parseClientId } from "../services/events/origin";
 import { type LiveHub, type LiveSocket, send } from "./hub";
-import { keepSocket } from "./socket-life";
+import { keepSocket, renewToken } from "./socket-life";
 
 /**
  * /ws/processes/?token=…&client_id=… (people-spec 4 "Live updates"): greets, beats every 30 s, takes
  * `subscribe` / `unsubscribe {node_ids}` (only nodes the user may read are watched), says idle_timeout
  * and closes with 1000 after 10 minutes without a word from the client, and closes with 4401 when the
- * token expires (the client reconnects with a fresh one). Events reach it through the hub.
+ * token expires unless the client sent a refreshed one over it first (`{type: "auth", token}`, see
+ * socket-life.ts). Events reach it through the hub.
  */
 export async function processesChannel(
   app: FastifyInstance,
@@ -39,7 +40,7 @@ export async function processesChannel(
     hub.add(live);
     send(live, { type: "connection_established", user_id: userId });
 
-    keepSocket(socket, token, ctx.config.liveHeartbeatMs);
+    const life = keepSocket(socket, token, ctx.config.liveHeartbeatMs);
     const idleMs = ctx.config.liveIdleTimeoutMs ?? WS_IDLE_TIMEOUT_MS;
     let idle = setTimeout(() => idleOut(), idleMs);
     const idleOut = () => {
@@ -48,15 +49,18 @@ export async function processesChannel(
     };
 
     socket.on("message", async (data) => {
-      clearTimeout(idle);
-      idle = setTimeout(() => idleOut(), idleMs);
       let parsed: unknown;
       try {
         parsed = JSON.parse(String(data));
       } catch {
-        return;
+        parsed = null;
       }
       const message = clientMessageSchema.safeParse(parsed);
+      // A token renewal is the client's clock, not the person: it does not hold off the idle timeout.
+      if (message.success && message.data.type === "auth")
+        return renewToken(socket, life, userId, message.data.token, (t) => ctx.tokens.verifyAccess(t));
+      clearTimeout(idle);
+      idle = setTimeout(() => idleOut(), idleMs);
       if (!message.success) return;
       if (message.data.type === "unsubscribe") hub.unsubscribe(live, message.data.node_ids);
       if (message.data.type === "subscribe") {

@@ -1,9 +1,9 @@
-import { WS_CLOSE } from "@zhishu/shared";
+import { clientMessageSchema, WS_CLOSE } from "@zhishu/shared";
 import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import type { AppContext } from "../context";
 import { findTask } from "../services/tasks/tasks";
-import { keepSocket } from "./socket-life";
+import { keepSocket, renewToken } from "./socket-life";
 
 // Close codes in the application range: the client reconnects on anything but 1000.
 export const WS_CLOSE_UNAUTHORIZED = WS_CLOSE.unauthorized;
@@ -12,7 +12,8 @@ export const WS_CLOSE_NOT_FOUND = WS_CLOSE.notFound;
 
 /**
  * /ws/task/{taskId} (people-spec 4), token in the query: authenticates, accepts only the task's owner,
- * greets, beats and closes with 4401 when the token expires; the chunks it carries arrive with the AI
+ * greets, beats and closes with 4401 when the token expires (unless renewed over the socket with
+ * `{type: "auth", token}`); the chunks it carries arrive with the AI
  * issue. /ws/processes/ lives in processes-channel.ts.
  */
 export async function websocketRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
@@ -32,6 +33,18 @@ export async function websocketRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     if (!found) return socket.close(WS_CLOSE_NOT_FOUND, "task not found");
     if (found.ownerId !== userId) return socket.close(WS_CLOSE_FORBIDDEN, "forbidden");
     socket.send(JSON.stringify({ type: "connection_established", task_id: taskId }));
-    keepSocket(socket, token as string, ctx.config.liveHeartbeatMs);
+    const life = keepSocket(socket, token as string, ctx.config.liveHeartbeatMs);
+    // A long stream outlives an access token: the client renews it over the socket as on /ws/processes/.
+    socket.on("message", (data) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(String(data));
+      } catch {
+        return;
+      }
+      const message = clientMessageSchema.safeParse(parsed);
+      if (message.success && message.data.type === "auth")
+        void renewToken(socket, life, userId, message.data.token, (t) => ctx.tokens.verifyAccess(t));
+    });
   });
 }

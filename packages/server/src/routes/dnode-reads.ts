@@ -1,4 +1,6 @@
 import {
+  briefDnodeListSchema,
+  briefRangeQuery,
   confirmedNodeSchema,
   customFieldsSchema,
   dateRangeQuery,
@@ -16,6 +18,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/plugin";
 import type { AppContext } from "../context";
+import { myBriefNodesByDateRange } from "../services/nodes/activity";
 import { fieldValue } from "../services/nodes/content-field";
 import {
   classNode,
@@ -54,6 +57,13 @@ export const dnodeReadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     { schema: { querystring: dateRangeQuery, response: { 200: dnodeListSchema } } },
     async (request) =>
       myNodesByDateRange(db, requireUser(request), request.query.start_date, request.query.end_date),
+  );
+
+  // The same range as light rows, for /xingwei (issue 14): see services/nodes/activity.ts.
+  app.get(
+    "/api/dnode/my_dnodes_by_date_range/brief",
+    { schema: { querystring: briefRangeQuery, response: { 200: briefDnodeListSchema } } },
+    async (request) => myBriefNodesByDateRange(db, requireUser(request), request.query),
   );
 
   app.get(

@@ -95,6 +95,30 @@ describe("start, pause and finish through a chain three levels deep", () => {
     expect((await get(a.id)).content.total_time).toBeCloseTo(1.75, 9);
   });
 
+  it("totals of a process and its own descendants read together count each child once, and only process children", async () => {
+    const top = await process("一起读的统计");
+    const a = await process("甲二", top.id, { self_status: "paused", self_time: 1 });
+    const b = await process("乙二", a.id, { self_status: "completed", self_time: 0.5 });
+    const note = (
+      await createNode(server, owner.access, {
+        type: "NOTE",
+        name: "不是流程",
+        location_id: top.id,
+        content: { self_status: "paused", self_time: 7 },
+      })
+    ).dnode;
+    const ids = [b.id, top.id, note.id, a.id];
+    const res = await call(server, "GET", `/api/dnode/by_ids?ids=${JSON.stringify(ids)}`, {
+      token: owner.access,
+    });
+    expect(res.status).toBe(200);
+    const totals = Object.fromEntries(res.body.map((d: Json) => [d.id, d.content.total_time]));
+    expect(totals[top.id]).toBeCloseTo(1.5, 9);
+    expect(totals[a.id]).toBeCloseTo(1.5, 9);
+    expect(totals[b.id]).toBeCloseTo(0.5, 9);
+    expect(totals[note.id]).toBeUndefined();
+  });
+
   it("keeps totals right when a child moves away or is deleted", async () => {
     const top = await process("会变的统计");
     const child = await process("子任务", top.id, { self_status: "paused", self_time: 3 });

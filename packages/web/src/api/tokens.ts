@@ -43,13 +43,19 @@ export function clearTokens(): void {
 // A token this close to its expiry is refreshed first, so it cannot expire in flight.
 const EXPIRY_MARGIN_SECONDS = 30;
 
+/** When a JWT expires (its `exp`, read by the client clock, unverified), in epoch ms; null if unreadable. */
+export function expiryOf(token: string): number | null {
+  try {
+    const payload = token.split(".")[1] ?? "";
+    const json = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as { exp?: number };
+    return typeof json.exp === "number" ? json.exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
 /** True when the JWT's `exp` (read by the client clock, unverified) has passed or is about to. */
 export function isExpired(token: string, nowMs = Date.now()): boolean {
-  try {
-    const payload = token.split(".")[1];
-    const json = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as { exp?: number };
-    return typeof json.exp !== "number" || json.exp - EXPIRY_MARGIN_SECONDS <= nowMs / 1000;
-  } catch {
-    return true;
-  }
+  const expiry = expiryOf(token);
+  return expiry === null || expiry - EXPIRY_MARGIN_SECONDS * 1000 <= nowMs;
 }

@@ -1,6 +1,12 @@
 import type { DnodeJson, MyProcessesResponse, ServerMessage } from "@zhishu/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ACTIVITY_PING_MS, LiveConnection, type LiveDeps, type SocketLike } from "./live-connection";
+import {
+  ACTIVITY_PING_MS,
+  LiveConnection,
+  type LiveDeps,
+  type SocketLike,
+  TOKEN_RENEW_LEAD_MS,
+} from "./live-connection";
 
 /** A socket the test drives: the server's messages and closes, and what the client sent. */
 class FakeSocket implements SocketLike {
@@ -38,7 +44,18 @@ const answer = (over: Partial<MyProcessesResponse> = {}): MyProcessesResponse =>
   ...over,
 });
 
-function setup(options: { watching?: boolean; answers?: Array<MyProcessesResponse | Error> } = {}) {
+/** Tokens as the tests write them: `token@<expiry in epoch ms>`. */
+const tokenUntil = (ms: number) => `token@${ms}`;
+const expiryOfTest = (token: string) => (token.startsWith("token@") ? Number(token.slice(6)) : null);
+
+function setup(
+  options: {
+    watching?: boolean;
+    answers?: Array<MyProcessesResponse | Error>;
+    /** What the tab's token store gives now (default: a token whose expiry cannot be read). */
+    token?: () => string | null;
+  } = {},
+) {
   const answers = [...(options.answers ?? [])];
   const sockets: FakeSocket[] = [];
   let watching = options.watching ?? false;
@@ -53,6 +70,8 @@ function setup(options: { watching?: boolean; answers?: Array<MyProcessesRespons
       sockets.push(socket);
       return socket as SocketLike | null;
     }),
+    token: vi.fn(async () => (options.token ? options.token() : "opaque")),
+    expiryOf: expiryOfTest,
     onMessage: vi.fn(),
     onProcesses: vi.fn(),
     onConnected: vi.fn(),
@@ -261,5 +280,65 @@ describe("the websocket", () => {
     expect(socket.closedWith).toBe(1000);
     expect(vi.getTimerCount()).toBe(0);
     expect(t.live.mode).toBe("stopped");
+  });
+});
+
+describe("the access token of an open socket", () => {
+  const MINUTES_15 = 15 * 60_000;
+
+  /** A token store that refreshes as the API client does: within 30 s of expiry a new 15-minute token. */
+  function refreshingStore() {
+    let current = tokenUntil(Date.now() + MINUTES_15);
+    return () => {
+      const expiry = expiryOfTest(current) ?? 0;
+      if (expiry - 30_000 <= Date.now()) current = tokenUntil(Date.now() + MINUTES_15);
+      return current;
+    };
+  }
+
+  it("sends a refreshed token shortly before the held one expires, again and again, on the same socket", async () => {
+    const t = setup({ watching: true, token: refreshingStore() });
+    t.live.start();
+    await settle();
+    const socket = t.greet();
+    await settle();
+    const auths = () => socket.sent.filter((m) => (m as { type: string }).type === "auth");
+    await vi.advanceTimersByTimeAsync(MINUTES_15 - TOKEN_RENEW_LEAD_MS - 1000);
+    expect(auths()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(auths()).toHaveLength(1);
+    const first = auths()[0] as { token: string };
+    expect(expiryOfTest(first.token)).toBeGreaterThan(Date.now() + MINUTES_15 - 1000);
+    // The next one comes before the new token expires in turn; no reconnect in between.
+    await vi.advanceTimersByTimeAsync(MINUTES_15);
+    expect(auths()).toHaveLength(2);
+    expect(t.deps.connect).toHaveBeenCalledTimes(1);
+    expect(t.live.mode).toBe("websocket");
+  });
+
+  it("sends nothing when no fresh token comes (signed out): the server's 4401 then brings a reconnect", async () => {
+    let signedIn = true;
+    const held = tokenUntil(Date.now() + MINUTES_15);
+    const t = setup({ watching: true, token: () => (signedIn ? held : null) });
+    t.live.start();
+    await settle();
+    const socket = t.greet();
+    await settle();
+    signedIn = false;
+    await vi.advanceTimersByTimeAsync(MINUTES_15);
+    expect(socket.sent.filter((m) => (m as { type: string }).type === "auth")).toEqual([]);
+    socket.serverClose(4401);
+    expect(t.live.mode).toBe("reconnecting");
+  });
+
+  it("stops renewing a socket that closed", async () => {
+    const t = setup({ watching: true, token: refreshingStore() });
+    t.live.start();
+    await settle();
+    const socket = t.greet();
+    await settle();
+    socket.serverClose(1000);
+    await vi.advanceTimersByTimeAsync(MINUTES_15);
+    expect(socket.sent.filter((m) => (m as { type: string }).type === "auth")).toEqual([]);
   });
 });

@@ -28,6 +28,10 @@ export interface LiveDeps {
   poll(updatedAfter: string | undefined): Promise<MyProcessesResponse>;
   /** Opens the socket at the server's path with a fresh token; null when signed out. */
   connect(path: string): Promise<SocketLike | null>;
+  /** A usable access token (refreshed first when about to expire); null when signed out. */
+  token(): Promise<string | null>;
+  /** When a token expires, in epoch milliseconds (read from the token; null when unreadable). */
+  expiryOf(token: string): number | null;
   /** Every message other than the connection's own (greeting, mode, heartbeat, idle). */
   onMessage(message: ServerMessage): void;
   /** Processes polling found changed (the same as process_updated messages would say). */
@@ -45,11 +49,24 @@ export type LiveMode = "stopped" | "polling" | "connecting" | "websocket" | "rec
 export const ACTIVITY_PING_MS = 60_000;
 
 /**
+ * How long before the socket's token expires the client sends it a refreshed one (`{type: "auth"}`):
+ * inside the 30 s in which the API client refreshes a token before use, so asking for a token then
+ * refreshes it, and early enough for the refresh to land before the server would close the socket.
+ */
+export const TOKEN_RENEW_LEAD_MS = 25_000;
+/** When asking for a token gave back the same one (not refreshed yet), the next try comes this soon. */
+const TOKEN_RETRY_MS = 5_000;
+
+/**
  * One tab's live connection (people-spec 4 "Live updates", 8, 9). Polls my_processes every
  * `next_poll_interval` seconds (30 by default); switches to the websocket when a poll finds new results
  * or the server suggests it; goes back to polling on `mode_changed` to polling, on `idle_timeout` and on
  * a close with 1000; reconnects 5 s after any other close (4401 included: the next connect takes a
  * refreshed token). A failed poll is logged and polling goes on.
+ *
+ * An open socket outlives its access token: shortly before the token expires, the connection sends the
+ * socket a refreshed one (`{type: "auth", token}`), so the server keeps it open; only when no fresh
+ * token comes (signed out) does the server close it with 4401 at expiry.
  *
  * Beyond the spec: node updates only travel on the socket, so a tab that shows nodes (`watching`) uses
  * it too, as long as the person is active. A tab left alone is closed by the server's idle timeout and
@@ -59,6 +76,8 @@ export class LiveConnection {
   mode: LiveMode = "stopped";
   private socket: SocketLike | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The next token renewal of the open socket. */
+  private renewal: ReturnType<typeof setTimeout> | null = null;
   private intervalMs = DEFAULT_POLL_INTERVAL_S * 1000;
   private updatedAfter: string | undefined;
   private baselined = false;
@@ -192,6 +211,7 @@ export class LiveConnection {
         this.deps.onConnected(resync);
         // Processes changed while no socket was open are read once, from the last time seen.
         if (resync) void this.catchUp();
+        void this.planRenewal(socket);
         return;
       }
       case "heartbeat":
@@ -208,6 +228,40 @@ export class LiveConnection {
     }
   }
 
+  /**
+   * Schedules sending the socket a refreshed token before the one it holds expires: the token it holds
+   * is the newest this tab has (it connected with it, or sent it since).
+   */
+  private async planRenewal(socket: SocketLike, sentExpiry?: number): Promise<void> {
+    const token = sentExpiry === undefined ? await this.deps.token() : null;
+    const expiry = sentExpiry ?? (token ? this.deps.expiryOf(token) : null);
+    if (expiry === null || socket !== this.socket) return;
+    this.clearRenewal();
+    const delay = Math.max(0, expiry - TOKEN_RENEW_LEAD_MS - Date.now());
+    this.renewal = setTimeout(() => void this.renew(socket, expiry), delay);
+  }
+
+  private async renew(socket: SocketLike, heldExpiry: number): Promise<void> {
+    this.renewal = null;
+    const token = await this.deps.token();
+    if (socket !== this.socket || socket.readyState !== OPEN || !token) return;
+    const expiry = this.deps.expiryOf(token);
+    if (expiry === null) return;
+    if (expiry <= heldExpiry) {
+      // Not refreshed yet (the clock is a little early): try again while the held token lasts.
+      if (Date.now() + TOKEN_RETRY_MS < heldExpiry)
+        this.renewal = setTimeout(() => void this.renew(socket, heldExpiry), TOKEN_RETRY_MS);
+      return;
+    }
+    socket.send(JSON.stringify({ type: "auth", token } satisfies ClientMessage));
+    void this.planRenewal(socket, expiry);
+  }
+
+  private clearRenewal(): void {
+    if (this.renewal) clearTimeout(this.renewal);
+    this.renewal = null;
+  }
+
   private async catchUp(): Promise<void> {
     try {
       this.take(await this.deps.poll(this.updatedAfter));
@@ -219,6 +273,7 @@ export class LiveConnection {
   private closed(socket: SocketLike, code: number): void {
     if (socket !== this.socket) return;
     this.socket = null;
+    this.clearRenewal();
     if (code === WS_CLOSE.normal) this.toPolling(this.intervalMs);
     else {
       this.deps.log(`实时连接断开（${code}），${WS_RECONNECT_MS / 1000} 秒后重连`);
@@ -233,6 +288,7 @@ export class LiveConnection {
 
   /** Closes the socket this connection no longer wants, without reacting to its close. */
   private dropSocket(): void {
+    this.clearRenewal();
     const socket = this.socket;
     this.socket = null;
     if (!socket) return;

@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { MyProcessesResponse } from "@zhishu/shared";
 import { accessToken, api } from "../api/client";
 import { CLIENT_ID } from "../api/client-id";
+import { expiryOf } from "../api/tokens";
 import { sharedController } from "../features/outliner/context";
 import { useOutline } from "../features/outliner/store";
 import { applyLiveMessage, nodesChanged } from "./apply";
@@ -48,6 +49,8 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
       const token = await accessToken();
       return token ? (new WebSocket(socketUrl(path, token)) as unknown as SocketLike) : null;
     },
+    token: accessToken,
+    expiryOf,
     onMessage: (message) => applyLiveMessage(message, ctx),
     onProcesses: (results) => nodesChanged(results, ctx),
     onConnected(resync) {

@@ -2,7 +2,7 @@ import { MAX_CONTENT_BYTES, MESSAGES } from "@zhishu/shared";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { queryRows, type Tx } from "../../db/client";
 import type { DnodeRow } from "../../db/node-rows";
-import { dnode, dnodeVersion } from "../../db/schema";
+import { dnode } from "../../db/schema";
 import { AppError } from "../../errors";
 import { recordChange } from "../events/write-transaction";
 import { searchVectorSql } from "../search/vector";
@@ -74,6 +74,12 @@ export interface NodeFields {
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** What an edit reads of the node row it changes. */
+export type EditedRow = Pick<
+  DnodeRow,
+  "id" | "name" | "type" | "content" | "version" | "finishedAt" | "anchorId"
+>;
+
 /**
  * An edit: the node's previous name, type and content go to its history (dnode_version), its version goes
  * up, its search vector follows. The caller holds the row lock. Answers the fields that changed (none: no
@@ -81,44 +87,64 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
  */
 export async function updateNodeRow(
   tx: Tx,
-  node: DnodeRow,
+  node: EditedRow,
   fields: NodeFields,
   editorId: number | null,
 ): Promise<string[]> {
-  const name = fields.name ?? node.name;
-  const type = fields.type ?? node.type;
-  const content = fields.content ? sanitizeContent(fields.content) : node.content;
-  const finishedAt = fields.finishedAt === undefined ? node.finishedAt : fields.finishedAt;
-  const changed = [
-    name !== node.name && "name",
-    type !== node.type && "type",
-    !sameJson(content, node.content) && "content",
-    finishedAt?.getTime() !== node.finishedAt?.getTime() && "finished_at",
-  ].filter((field): field is string => field !== false);
-  if (changed.length === 0) return changed;
-  if (changed.includes("content")) assertContentSize(content);
-  await tx.insert(dnodeVersion).values({
-    dnodeId: node.id,
-    version: node.version,
-    name: node.name,
-    type: node.type,
-    content: node.content,
-    editorId,
-  });
-  await tx
-    .update(dnode)
-    .set({
-      name,
-      type,
-      content,
-      finishedAt,
-      version: node.version + 1,
-      updatedAt: new Date(),
-      searchVector: searchVectorSql(name, content) as unknown as string,
-    })
-    .where(eq(dnode.id, node.id));
-  recordChange(tx, { kind: "node_updated", nodeIds: [node.id], anchorIds: anchorsOf(node), fields: changed });
+  const [changed = []] = await updateNodeRows(tx, [{ node, fields }], editorId);
   return changed;
+}
+
+/**
+ * Several edits as `updateNodeRow` makes them, written in one statement (the history rows and the node
+ * rows together), so an action that changes a handful of nodes (a process start pauses a sibling) costs
+ * one round trip. The caller holds the row locks. Answers the changed fields of each edit, in order.
+ */
+export async function updateNodeRows(
+  tx: Tx,
+  edits: { node: EditedRow; fields: NodeFields }[],
+  editorId: number | null,
+): Promise<string[][]> {
+  const planned = edits.map(({ node, fields }) => {
+    const name = fields.name ?? node.name;
+    const type = fields.type ?? node.type;
+    const content = fields.content ? sanitizeContent(fields.content) : node.content;
+    const finishedAt = fields.finishedAt === undefined ? node.finishedAt : fields.finishedAt;
+    const changed = [
+      name !== node.name && "name",
+      type !== node.type && "type",
+      !sameJson(content, node.content) && "content",
+      finishedAt?.getTime() !== node.finishedAt?.getTime() && "finished_at",
+    ].filter((field): field is string => field !== false);
+    return { node, name, type, content, finishedAt, changed };
+  });
+  const writes = planned.filter((edit) => edit.changed.length > 0);
+  if (writes.length === 0) return planned.map((edit) => edit.changed);
+  for (const edit of writes) if (edit.changed.includes("content")) assertContentSize(edit.content);
+  const history = writes.map(
+    ({ node }) => sql`(${node.id}::int, ${node.version}::int, ${node.name}::text, ${node.type}::text,
+      ${JSON.stringify(node.content)}::jsonb, ${editorId}::int)`,
+  );
+  const rows = writes.map(
+    (edit) => sql`(${edit.node.id}::int, ${edit.name}::text, ${edit.type}::text,
+      ${JSON.stringify(edit.content)}::jsonb, ${edit.finishedAt?.toISOString() ?? null}::timestamptz,
+      ${edit.node.version + 1}::int, ${searchVectorSql(edit.name, edit.content)})`,
+  );
+  // A data-modifying WITH runs whether or not the outer statement reads it.
+  await tx.execute(sql`with history as (
+      insert into dnode_version (dnode_id, version, name, type, content, editor_id) values ${sql.join(history, sql`, `)})
+    update dnode d set name = v.name, type = v.type, content = v.content, finished_at = v.finished_at,
+      version = v.version, updated_at = ${new Date().toISOString()}::timestamptz, search_vector = v.search_vector
+    from (values ${sql.join(rows, sql`, `)}) as v(id, name, type, content, finished_at, version, search_vector)
+    where d.id = v.id`);
+  for (const { node, changed } of writes)
+    recordChange(tx, {
+      kind: "node_updated",
+      nodeIds: [node.id],
+      anchorIds: anchorsOf(node),
+      fields: changed,
+    });
+  return planned.map((edit) => edit.changed);
 }
 
 const anchorsOf = (node: { anchorId: number | null }) => (node.anchorId === null ? [] : [node.anchorId]);

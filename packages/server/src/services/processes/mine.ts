@@ -8,10 +8,14 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { presentNodeIds } from "../nodes/read";
 
-/** A process concerns the caller when it is theirs, aimed at them, delegated to them or in their dialogue. */
+/**
+ * A process concerns a person when it is theirs, aimed at them, delegated by or to them, or in their
+ * dialogue (workspace-spec 3: target_user_id, requester_id, delegator_id, persons; people-spec 4).
+ */
 const concerns = (userId: number): SQL => sql`(d.owner_id = ${userId} or d.creator_id = ${userId}
   or d.content->>'target_user_id' = ${String(userId)}
   or d.content->>'requester_id' = ${String(userId)}
+  or d.content->>'delegator_id' = ${String(userId)}
   or coalesce(d.content->'persons', '[]'::jsonb) @> ${JSON.stringify([userId])}::jsonb
   or coalesce(d.content->'participants', '[]'::jsonb) @> ${JSON.stringify([userId])}::jsonb)`;
 
@@ -35,7 +39,7 @@ export async function myProcesses(
   if (query.related_user_id) {
     const other = query.related_user_id;
     filters.push(sql`(d.owner_id = ${other} or d.content->>'target_user_id' = ${String(other)}
-      or d.content->>'requester_id' = ${String(other)}
+      or d.content->>'requester_id' = ${String(other)} or d.content->>'delegator_id' = ${String(other)}
       or coalesce(d.content->'persons', '[]'::jsonb) @> ${JSON.stringify([other])}::jsonb)`);
   }
   const where = sql.join(filters, sql` and `);

@@ -1,8 +1,6 @@
 import { type ProcessPlan, planFinish, planPause, planStart } from "@zhishu/shared";
-import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { selectNodeRows } from "../../db/node-rows";
-import { updateNodeRow } from "../nodes/write";
+import { updateNodeRows } from "../nodes/write";
 import { loadFamily, lockProcessTree } from "./family";
 
 export type ProcessAction = "start" | "pause" | "finish";
@@ -25,8 +23,9 @@ function patched(content: Record<string, unknown>, patch: Record<string, unknown
 
 /**
  * start / pause / finish on a process, in the caller's write transaction: the tree lock, the family read
- * under it, the machine's plan (shared/process.ts), and every changed process written through the one
- * writer (history, event). Answers the ids of every process whose status or times changed.
+ * under it (its rows locked), the machine's plan (shared/process.ts), and every changed process written
+ * through the one writer (history, event) in one statement. Answers the ids of every process whose status
+ * or times changed.
  */
 export async function applyProcessAction(
   tx: Tx,
@@ -36,22 +35,17 @@ export async function applyProcessAction(
   now = new Date(),
 ): Promise<number[]> {
   await lockProcessTree(tx, processId);
-  const { family, below } = await loadFamily(tx, processId);
+  const { family, below, rows } = await loadFamily(tx, processId);
   const plan = PLANNERS[action](family, now.toISOString(), below);
-  const ids = [...plan.keys()];
-  if (ids.length === 0) return [];
-  await tx.execute(sql`select id from dnode where id = any(${`{${ids.join(",")}}`}::int[]) for update`);
-  const rows = new Map((await selectNodeRows(tx, ids)).map((row) => [row.id, row]));
-  const changed: number[] = [];
-  for (const [id, patch] of plan) {
-    const row = rows.get(id);
-    if (!row) continue;
-    const content = patched(row.content, patch as Record<string, unknown>);
+  const edits = [...plan].flatMap(([id, patch]) => {
+    const node = rows.get(id);
+    if (!node) return [];
+    const content = patched(node.content, patch as Record<string, unknown>);
     // finish also completes the node generically (workspace-spec 4 "Generic completion").
     const finishedAt =
       "finished_at" in patch ? (patch.finished_at ? new Date(patch.finished_at) : null) : undefined;
-    const fields = await updateNodeRow(tx, row, { content, finishedAt }, userId);
-    if (fields.length > 0) changed.push(id);
-  }
-  return changed;
+    return [{ node, fields: { content, finishedAt } }];
+  });
+  const changed = await updateNodeRows(tx, edits, userId);
+  return edits.filter((_, i) => (changed[i]?.length ?? 0) > 0).map((edit) => edit.node.id);
 }

@@ -1,8 +1,7 @@
-import { NODE_TYPE_LABELS, type NodeType, shanghaiDay } from "@zhishu/shared";
+import { type BriefDnode, NODE_TYPE_LABELS, type NodeType, shanghaiDay } from "@zhishu/shared";
 import { Tag, Typography } from "antd";
 import { useId } from "react";
 import { Link } from "react-router";
-import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { ProcessTimer } from "../process/ProcessTimer";
 import { StatusTag } from "../process/StatusTag";
@@ -11,7 +10,7 @@ import { addDays, dayLabel, type Group, shanghaiClock, type Unit, weekdayOf } fr
 const t = zh.xingwei;
 
 interface Props {
-  group: Group<Dnode>;
+  group: Group<BriefDnode>;
   unit: Unit;
   /** Today's first day of the unit, to name the current day or week. */
   current: string;

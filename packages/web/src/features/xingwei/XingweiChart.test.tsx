@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import type { BriefDnode } from "@zhishu/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Providers } from "../../app/Providers";
-import type { Dnode } from "../../entities/dnode/types";
 import { XingweiChart } from "./XingweiChart";
 
 // The chart library draws on a canvas jsdom does not have: the lazy chart module is replaced by a
@@ -27,15 +27,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const node = (id: number, name: string, content: Record<string, unknown>): Dnode => ({
+// Light rows, as my_dnodes_by_date_range/brief answers them.
+const node = (id: number, name: string, content: Record<string, unknown>): BriefDnode => ({
   id,
   name,
   type: "PROCESS",
   content,
   parent_id: 1,
-  main_relation: "CHILD_NODE",
-  owner_id: 1,
-  relations: {},
+  created_at: "2026-11-27T01:00:00.000Z",
+  finished_at: null,
 });
 
 describe("the time chart of 我的行为", () => {

@@ -1,6 +1,6 @@
+import type { BriefDnode } from "@zhishu/shared";
 import { Typography } from "antd";
 import { useMemo, useState } from "react";
-import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { ChartToggle } from "../process/charts/ChartToggle";
 import { downloadText } from "../process/charts/download";
@@ -10,7 +10,7 @@ import { hoursByDay, toCsv } from "../process/charts/time-series";
 const t = zh.charts;
 
 interface Props {
-  nodes: readonly Dnode[];
+  nodes: readonly BriefDnode[];
   /** The loaded range, [from, to) as Shanghai days. */
   from: string;
   to: string;

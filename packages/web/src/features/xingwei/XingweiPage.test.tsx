@@ -9,16 +9,15 @@ import { XingweiPage } from "./XingweiPage";
 // Saturday 2026-11-28, 10:00 in Shanghai.
 const NOW = new Date("2026-11-28T02:00:00Z");
 
+// Light rows, as my_dnodes_by_date_range/brief answers them.
 const node = (id: number, name: string, created_at: string, type = "NOTE", content = {}) => ({
   id,
   name,
   type,
   content,
   parent_id: 1,
-  main_relation: "CHILD_NODE",
-  owner_id: 1,
-  relations: {},
   created_at,
+  finished_at: null,
 });
 
 function renderPage() {
@@ -72,8 +71,13 @@ describe("我的行为", () => {
     const yesterday = screen.getByRole("region", { name: /11月27日 周五/ });
     expect(within(yesterday).getByRole("link", { name: "昨晚的笔记" })).toBeTruthy();
     expect(within(yesterday).getByText("定义")).toBeTruthy();
-    const first = new URL(String(fetch.mock.calls[0][0]), "http://x").searchParams;
-    expect([first.get("start_date"), first.get("end_date")]).toEqual(["2026-11-26", "2026-11-29"]);
+    const first = new URL(String(fetch.mock.calls[0][0]), "http://x");
+    expect(first.pathname).toBe("/api/dnode/my_dnodes_by_date_range/brief");
+    expect([first.searchParams.get("start_date"), first.searchParams.get("end_date")]).toEqual([
+      "2026-11-26",
+      "2026-11-29",
+    ]);
+    expect(first.searchParams.get("limit")).toBe("500");
 
     fireEvent.click(screen.getByRole("button", { name: "加载更早的记录" }));
     expect(await screen.findByRole("link", { name: "上周的事" })).toBeTruthy();
@@ -144,10 +148,10 @@ describe("我的行为", () => {
     expect(screen.getByText("请检查网络后点击「重试」。")).toBeTruthy();
     await waitFor(() => expect(screen.getByRole("button", { name: "重试" })).toBeTruthy());
   });
-  it("asks the same range again, before the oldest answered, when an answer reached the server's cap", async () => {
-    // 2,000 nodes made on the 28th, a minute apart going back from 09:59 Shanghai; two more on the 26th.
+  it("asks the same range again, before the oldest answered, when an answer was a full page", async () => {
+    // 500 nodes made on the 28th, a minute apart going back from 09:59 Shanghai; two more on the 26th.
     const at = (minutesBack: number) => new Date(NOW.getTime() - (minutesBack + 1) * 60_000).toISOString();
-    const full = Array.from({ length: 2000 }, (_, i) => node(10_000 + i, `第${i}条`, at(i)));
+    const full = Array.from({ length: 500 }, (_, i) => node(10_000 + i, `第${i}条`, at(i)));
     const asked: string[] = [];
     mockFetch((url) => {
       const query = new URL(url, "http://x").searchParams;

@@ -6,7 +6,7 @@ import { zh } from "../../i18n/zh-CN";
 import { DayGroup } from "./DayGroup";
 import { addDays, groupByUnit, pageRange, type Unit, unitStart } from "./ranges";
 import { XingweiChart } from "./XingweiChart";
-import { myNodesBetween } from "./xingwei-api";
+import { myNodesBetween, PAGE_SIZE } from "./xingwei-api";
 import "./xingwei.css";
 
 const t = zh.xingwei;
@@ -16,9 +16,6 @@ const t = zh.xingwei;
  * end: after this many empty pages in a row the page stops by itself and the button goes further.
  */
 const MAX_EMPTY_PAGES = 3;
-
-/** The most nodes the server answers for one range (`MAX_RANGE_RESULTS` in services/nodes/lists.ts). */
-export const RANGE_CAP = 2000;
 
 /** A page: a range of units counted back from today, or, after a capped answer, its part before a time. */
 interface PageParam {
@@ -58,9 +55,9 @@ export function XingweiPage() {
       return myNodesBetween(range.start, pageParam.before ?? range.end);
     },
     // There is always an earlier range to look at; the person stops scrolling when they have seen enough.
-    // A range answered up to the server's cap was cut: the same range again, before the oldest answered.
+    // A full answer may not be the whole range: the same range again, before the oldest answered.
     getNextPageParam: (last, _pages, param): PageParam =>
-      last.length >= RANGE_CAP ? { page: param.page, before: oldestCreated(last) } : { page: param.page + 1 },
+      last.length >= PAGE_SIZE ? { page: param.page, before: oldestCreated(last) } : { page: param.page + 1 },
   });
   const nodes = useMemo(() => uniqueById(query.data?.pages.flat() ?? []), [query.data]);
   const groups = useMemo(() => groupByUnit(nodes, unit), [nodes, unit]);

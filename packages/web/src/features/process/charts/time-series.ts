@@ -40,7 +40,10 @@ export function ownHoursPerDay(
 }
 
 /** The top process of each process among `nodes`: up its parents while they are listed processes. */
-function topOf(node: Dnode, byId: Map<number, Dnode>): Dnode {
+/** What the per-day chart reads of a node: whole nodes and /xingwei's light rows both have it. */
+type TimedNode = Pick<Dnode, "id" | "name" | "type" | "parent_id" | "content">;
+
+function topOf<T extends TimedNode>(node: T, byId: Map<number, T>): T {
   let top = node;
   const seen = new Set<number>([node.id]);
   for (let parent = byId.get(top.parent_id ?? -1); parent?.type === "PROCESS" && !seen.has(parent.id); ) {
@@ -52,7 +55,7 @@ function topOf(node: Dnode, byId: Map<number, Dnode>): Dnode {
 }
 
 /** Hours per day in [from, to), stacked by top process, oldest day first. */
-export function hoursByDay(nodes: readonly Dnode[], now: number, from: string, to: string): DayRow[] {
+export function hoursByDay(nodes: readonly TimedNode[], now: number, from: string, to: string): DayRow[] {
   const processes = nodes.filter((n) => n.type === "PROCESS");
   const byId = new Map(processes.map((n) => [n.id, n]));
   const sums = new Map<string, DayRow>();
