@@ -2,7 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { GREETING_MAX_CHARS, type UserNodeJson } from "@zhishu/shared";
 import { App, Form, type GetRef, Input, Modal } from "antd";
 import { useRef, useState } from "react";
-import { peopleError, userApi } from "../../entities/user/api";
+import { messageOf } from "../../api/messages";
+import { userApi } from "../../entities/user/api";
 import { refreshPeople } from "../../entities/user/queries";
 import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
@@ -47,7 +48,7 @@ export function AddFriendModal({ open, onClose, initialUser = null }: Props) {
       await refreshPeople(client);
       onClose();
     } catch (error) {
-      message.error(peopleError(error, t.addFriendFailed));
+      message.error(messageOf(error, t.addFriendFailed));
     } finally {
       setSending(false);
     }

@@ -4,7 +4,7 @@ import { Alert, App, Button, Card, Flex, Skeleton, Tag, Typography } from "antd"
 import { useState } from "react";
 import { messageOf } from "../../api/messages";
 import type { Dnode } from "../../entities/dnode/types";
-import { type FriendDecision, peopleError, userApi } from "../../entities/user/api";
+import { type FriendDecision, userApi } from "../../entities/user/api";
 import { refreshPeople, useUserNode } from "../../entities/user/queries";
 import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
@@ -58,7 +58,7 @@ export function FriendRequestCard({ node: given, onChanged }: Props) {
       }
       await refreshPeople(client);
     } catch (error) {
-      message.error(peopleError(error, DECISIONS[decision].failed));
+      message.error(messageOf(error, DECISIONS[decision].failed));
     } finally {
       setBusy(null);
     }

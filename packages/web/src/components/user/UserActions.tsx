@@ -4,7 +4,8 @@ import type { UserNodeJson } from "@zhishu/shared";
 import { App, Button, Dropdown } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { peopleError, userApi } from "../../entities/user/api";
+import { messageOf } from "../../api/messages";
+import { userApi } from "../../entities/user/api";
 import { refreshPeople } from "../../entities/user/queries";
 import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
@@ -36,7 +37,7 @@ export function UserActions({ user }: { user: UserNodeJson }) {
       message.success(answer.message);
       await refreshPeople(client);
     } catch (error) {
-      message.error(peopleError(error, t.joinFailed));
+      message.error(messageOf(error, t.joinFailed));
     }
   };
   const run = (action: CardAction) => {

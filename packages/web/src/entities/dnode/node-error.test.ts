@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../api/client";
-import { nodeFetchMessage, reasonOf } from "./node-error";
+import { messageOf } from "../../api/messages";
+import { nodeFetchMessage } from "./node-error";
 
 describe("node fetch errors", () => {
   it("uses the spec's texts for no answer, 403, 404, other failures and the rest", () => {
@@ -13,11 +14,15 @@ describe("node fetch errors", () => {
     expect(nodeFetchMessage(new TypeError("boom"))).toBe("未知错误，请稍后重试");
   });
 
-  it("prefers the server's reason for a refused edit", () => {
-    expect(reasonOf(new ApiError(400, "BAD_REQUEST", "不能把节点移动到它自己的子树中"), "移动节点失败")).toBe(
-      "不能把节点移动到它自己的子树中",
+  it("prefers the server's reason for a refused edit (the one messageOf)", () => {
+    expect(
+      messageOf(new ApiError(400, "BAD_REQUEST", "不能把节点移动到它自己的子树中"), "移动节点失败"),
+    ).toBe("不能把节点移动到它自己的子树中");
+    expect(messageOf(new ApiError(0, "NETWORK", "网络错误，请稍后重试"), "x")).toBe("网络错误，请稍后重试");
+    expect(messageOf(new Error("?"), "移动节点失败")).toBe("移动节点失败");
+    // The server answered without a message of ours (a proxy's page): the action's own failure text.
+    expect(messageOf(new ApiError(502, "UNKNOWN", "请求出错，请稍后重试"), "添加好友失败")).toBe(
+      "添加好友失败",
     );
-    expect(reasonOf(new ApiError(0, "NETWORK", "网络错误，请稍后重试"), "x")).toBe("网络错误，请稍后重试");
-    expect(reasonOf(new Error("?"), "移动节点失败")).toBe("移动节点失败");
   });
 });

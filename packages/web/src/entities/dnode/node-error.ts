@@ -13,10 +13,3 @@ export function nodeFetchMessage(error: unknown): string {
   if (error.status === 404) return MESSAGES.nodeNotFound;
   return zh.errors.request;
 }
-
-/** The server's reason for a refused edit, or the fallback when there was no answer with one. */
-export function reasonOf(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status !== 0 && error.message) return error.message;
-  if (error instanceof ApiError && error.status === 0) return zh.errors.network;
-  return fallback;
-}

@@ -1,6 +1,5 @@
 import type { UserNodeJson } from "@zhishu/shared";
-import { ApiError, api } from "../../api/client";
-import { zh } from "../../i18n/zh-CN";
+import { api } from "../../api/client";
 import type { Dnode } from "../dnode/types";
 
 /** The lists /friends offers (people-spec 2 "My friends page"), in the order it shows them. */
@@ -75,15 +74,3 @@ export const userApi = {
     );
   },
 };
-
-/**
- * The text for a failed people call (people-spec 8: "server error or 添加好友失败"): the server's own
- * message when it sent one, the network message when there was no answer, else the spec's fallback.
- */
-export function peopleError(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) {
-    if (error.status === 0) return zh.errors.network;
-    if (error.code !== "UNKNOWN" && error.message) return error.message;
-  }
-  return fallback;
-}

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../api/client";
 import { ActionBar, type NodeAction, PARAM_TEXTAREA_ROWS } from "./ActionBar";
 import { renderInApp } from "./test-helpers";
 
@@ -43,7 +44,7 @@ describe("ActionBar", () => {
   it("keeps the form open and says why when the action fails", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const onRun = vi.fn(async () => {
-      throw new Error("参数不合法");
+      throw new ApiError(400, "BAD_REQUEST", "参数不合法");
     });
     renderInApp(<ActionBar actions={[plan]} onRun={onRun} />);
     fireEvent.click(screen.getByRole("button", { name: "制定计划" }));

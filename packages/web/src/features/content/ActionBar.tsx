@@ -1,7 +1,7 @@
 import { App, Button, Flex, Form, Input, InputNumber, Modal, Switch } from "antd";
 import { useState } from "react";
+import { messageOf } from "../../api/messages";
 import { zh } from "../../i18n/zh-CN";
-import { reasonOf } from "./content-api";
 
 const t = zh.content;
 
@@ -67,7 +67,7 @@ export function ActionBar({ actions, onRun, disabled }: ActionBarProps) {
       setAsking(null);
     } catch (error) {
       console.error(`Action ${action.name} failed`, error);
-      message.error(t.actionFailed(action.label, reasonOf(error)));
+      message.error(t.actionFailed(action.label, messageOf(error)));
     } finally {
       setRunning(null);
     }

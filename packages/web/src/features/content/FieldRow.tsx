@@ -1,8 +1,9 @@
 import { Spin, Typography } from "antd";
 import { useState } from "react";
+import { messageOf } from "../../api/messages";
 import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
-import { contentApi, reasonOf } from "./content-api";
+import { contentApi } from "./content-api";
 import { FieldEditor } from "./FieldEditor";
 import { FieldValue } from "./FieldValue";
 import { type FieldSpec, kindOf, sameValue } from "./field-kinds";
@@ -42,7 +43,7 @@ export function FieldRow({ nodeId, name, value, spec, editable, onChanged }: Fie
       onChanged(updated);
     } catch (error) {
       console.error(`Failed content-field update (${name})`, error);
-      setProblem(t.saveFailed(reasonOf(error)));
+      setProblem(t.saveFailed(messageOf(error)));
     } finally {
       setSaving(false);
     }

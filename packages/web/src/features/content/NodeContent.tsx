@@ -13,7 +13,7 @@ import { ProcessView } from "../process/ProcessView";
 import { readTextDraft, textDraftKey } from "../richtext/text-drafts";
 import type { SaveOptions } from "../richtext/use-autosave";
 import { ActionBar, type NodeAction } from "./ActionBar";
-import { contentApi, reasonOf } from "./content-api";
+import { contentApi } from "./content-api";
 import { FieldGroup } from "./FieldGroup";
 import { fieldKeys } from "./field-kinds";
 import { PendingUpdates } from "./PendingUpdates";
@@ -119,17 +119,7 @@ export function NodeContent({ node, onChanged, onNodes }: Props) {
           )}
         </Flex>
       )}
-      {node.src_id ? (
-        <ActionBar
-          actions={SYNC_ACTIONS}
-          disabled={!editable}
-          onRun={(action) =>
-            runAction(action).catch((error) => {
-              throw new Error(reasonOf(error));
-            })
-          }
-        />
-      ) : null}
+      {node.src_id ? <ActionBar actions={SYNC_ACTIONS} disabled={!editable} onRun={runAction} /> : null}
       <Flex gap={8} className="node-content-toggles">
         <Button size="small" aria-pressed={showText} onClick={() => setShowText(!showText)}>
           {showText ? t.hideText : t.showText}

@@ -2,10 +2,11 @@ import { App, Button, Flex, Tag, Typography } from "antd";
 import { useState } from "react";
 import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
-import { contentApi, reasonOf } from "./content-api";
+import { contentApi } from "./content-api";
 import { formatShanghai } from "./field-kinds";
 import { pendingUpdatesOf, previewText, showsPreview } from "./pending-updates";
 import "./content.css";
+import { messageOf } from "../../api/messages";
 
 const t = zh.content;
 
@@ -35,7 +36,7 @@ export function PendingUpdates({ node, onChanged }: PendingUpdatesProps) {
       onChanged(answer.dnodes.find((d) => d.id === node.id));
     } catch (error) {
       console.error(`${action} failed`, error);
-      const reason = reasonOf(error);
+      const reason = messageOf(error);
       message.error(action === "accept_updates" ? t.acceptFailed(reason) : t.rejectFailed(reason));
     } finally {
       setBusy(null);

@@ -25,8 +25,3 @@ export const contentApi = {
   callAction: (id: number, action: string, params: Record<string, unknown> = {}) =>
     api.post<ActionAnswer>(`/dnode/call_action/${id}/${action}`, params),
 };
-
-/** The text to show for a failed call: the server's message when it sent one. */
-export function reasonOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : String(error);
-}

@@ -2,11 +2,12 @@ import { Image, Spin, Typography } from "antd";
 import { useEffect, useState } from "react";
 import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
-import { contentApi, reasonOf } from "../content/content-api";
+import { contentApi } from "../content/content-api";
 import { FALLBACK_IMAGE } from "./fallback-image";
 import { clampThumbnailHeight, mediaPathOf, mediaUrl } from "./media-url";
 import { ResizeHandle } from "./ResizeHandle";
 import "./media.css";
+import { messageOf } from "../../api/messages";
 
 const t = zh.media;
 
@@ -48,7 +49,7 @@ export function ImageView({ node, onChanged }: ImageViewProps) {
     } catch (error) {
       // Workspace-spec 8: logged, not rolled back; the person still sees why it did not stick.
       console.error("Failed content-field update (thumbnail_height)", error);
-      setProblem(t.heightSaveFailed(reasonOf(error)));
+      setProblem(t.heightSaveFailed(messageOf(error)));
     } finally {
       setSaving(false);
     }

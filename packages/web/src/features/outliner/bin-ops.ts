@@ -1,4 +1,4 @@
-import { reasonOf } from "../../entities/dnode/node-error";
+import { messageOf } from "../../api/messages";
 import { zh } from "../../i18n/zh-CN";
 import { neighbourRow } from "./flatten";
 import { placementOf } from "./list-ops";
@@ -61,7 +61,7 @@ export class OutlineBin extends OutlineMoves {
         (result) => result.trash_batch_id ?? null,
         (error) => {
           if (putBackOnRefusal()) this.putBackAll(taken);
-          this.deps.notify(t.failedBecause(t.deleteFailed, reasonOf(error, zh.errors.request)));
+          this.deps.notify(t.failedBecause(t.deleteFailed, messageOf(error, zh.errors.request)));
           return null;
         },
       )
@@ -164,5 +164,5 @@ export class OutlineBin extends OutlineMoves {
   }
 
   private readonly restoreFailed = (error: unknown) =>
-    this.deps.notify(zh.trash.restoreFailed(reasonOf(error, zh.errors.request)));
+    this.deps.notify(zh.trash.restoreFailed(messageOf(error, zh.errors.request)));
 }

@@ -1,4 +1,4 @@
-import { reasonOf } from "../../entities/dnode/node-error";
+import { messageOf } from "../../api/messages";
 import { zh } from "../../i18n/zh-CN";
 import type { OutlineCore } from "./core";
 import { useOutline } from "./store";
@@ -27,7 +27,7 @@ export async function toggleDone(controller: OutlineCore, id: number): Promise<v
   } catch (error) {
     putFinished(id, before);
     controller.deps.notify(
-      zh.outliner.failedBecause(zh.outliner.saveFailed, reasonOf(error, zh.errors.request)),
+      zh.outliner.failedBecause(zh.outliner.saveFailed, messageOf(error, zh.errors.request)),
     );
   }
 }

@@ -1,5 +1,5 @@
+import { messageOf } from "../../api/messages";
 import { clearedNameOutcome, emptyRowBackspace } from "../../entities/dnode/name-prefix";
-import { reasonOf } from "../../entities/dnode/node-error";
 import { zh } from "../../i18n/zh-CN";
 import { randomKey } from "../../lib/random-key";
 import { NESTED_RELATION, nextTempId } from "./core";
@@ -104,7 +104,7 @@ export class OutlineController extends OutlinePaste {
           ids: withoutId(l.ids, temp),
           total: l.total - 1,
         }));
-        this.deps.notify(t.failedBecause(t.createFailed, reasonOf(error, zh.errors.request)));
+        this.deps.notify(t.failedBecause(t.createFailed, messageOf(error, zh.errors.request)));
       },
     );
     this.recordCreation(view, temp, parentId, relation);

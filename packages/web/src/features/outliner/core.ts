@@ -1,7 +1,7 @@
 import { DEFAULT_RELATION_PAGE_SIZE } from "@zhishu/shared";
+import { messageOf } from "../../api/messages";
 import { idsOfGroup, type OutlineApi, type UpdateBody } from "../../entities/dnode/api";
 import { typeLabelOf } from "../../entities/dnode/name-prefix";
-import { reasonOf } from "../../entities/dnode/node-error";
 import type { ChildList, Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { mergePage } from "./list-ops";
@@ -244,7 +244,9 @@ export abstract class OutlineCore {
     } catch (error) {
       const now = getList(parentId, relation) ?? list;
       setList(key, { ...now, status: "ready" });
-      this.deps.notify(zh.outliner.failedBecause(zh.outliner.loadFailed, reasonOf(error, zh.errors.request)));
+      this.deps.notify(
+        zh.outliner.failedBecause(zh.outliner.loadFailed, messageOf(error, zh.errors.request)),
+      );
     }
   }
 
@@ -297,7 +299,7 @@ export abstract class OutlineCore {
   private failList(parentId: number, relation: string, error: unknown): void {
     const key = listKey(parentId, relation);
     const now = getList(parentId, relation);
-    const message = reasonOf(error, zh.errors.request);
+    const message = messageOf(error, zh.errors.request);
     if (now && now.ids.length > 0) setList(key, { ...now, status: "ready" });
     else setList(key, { ...emptyList("error"), error: message });
   }

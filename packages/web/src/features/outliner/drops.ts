@@ -1,5 +1,5 @@
+import { messageOf } from "../../api/messages";
 import type { ApiLocation } from "../../entities/dnode/api";
-import { reasonOf } from "../../entities/dnode/node-error";
 import { zh } from "../../i18n/zh-CN";
 import { OutlineBin } from "./bin-ops";
 import { NESTED_RELATION } from "./core";
@@ -141,7 +141,7 @@ export class OutlineDrops extends OutlineBin {
   private failed(undo: () => void) {
     return (error: unknown) => {
       undo();
-      this.deps.notify(t.failedBecause(t.moveFailed, reasonOf(error, zh.errors.request)));
+      this.deps.notify(t.failedBecause(t.moveFailed, messageOf(error, zh.errors.request)));
     };
   }
 

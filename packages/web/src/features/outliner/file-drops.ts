@@ -1,6 +1,6 @@
+import { messageOf } from "../../api/messages";
 import { type UploadApi, uploadApi } from "../../api/uploads";
 import type { CreateBody } from "../../entities/dnode/api";
-import { reasonOf } from "../../entities/dnode/node-error";
 import { zh } from "../../i18n/zh-CN";
 import { NESTED_RELATION } from "./core";
 import { isUploadableImage } from "./drop-events";
@@ -77,6 +77,6 @@ export async function dropFiles(
     ui.success(t.filesAdded(added));
   }
   if (lastError !== null)
-    ui.error(zh.outliner.failedBecause(t.filesFailed, reasonOf(lastError, zh.errors.request)));
+    ui.error(zh.outliner.failedBecause(t.filesFailed, messageOf(lastError, zh.errors.request)));
   return added;
 }

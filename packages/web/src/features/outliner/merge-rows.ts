@@ -1,6 +1,6 @@
+import { messageOf } from "../../api/messages";
 import { idsOfGroup } from "../../entities/dnode/api";
 import { typeLabelOf } from "../../entities/dnode/name-prefix";
-import { reasonOf } from "../../entities/dnode/node-error";
 import { zh } from "../../i18n/zh-CN";
 import { NESTED_RELATION } from "./core";
 import { type NodeRow, neighbourRow } from "./flatten";
@@ -77,7 +77,7 @@ export class OutlineMerges extends OutlineSelection {
       children = await this.childIdsOf(lower.id);
     } catch (error) {
       this.deps.notify(
-        zh.outliner.failedBecause(zh.outlineKeys.mergeFailed, reasonOf(error, zh.errors.request)),
+        zh.outliner.failedBecause(zh.outlineKeys.mergeFailed, messageOf(error, zh.errors.request)),
       );
       return;
     }
@@ -190,7 +190,7 @@ export class OutlineMerges extends OutlineSelection {
         }
         this.childrenBack(m, movedOnServer);
         this.deps.notify(
-          zh.outliner.failedBecause(zh.outlineKeys.mergeFailed, reasonOf(error, zh.errors.request)),
+          zh.outliner.failedBecause(zh.outlineKeys.mergeFailed, messageOf(error, zh.errors.request)),
         );
         return null;
       })

@@ -1,4 +1,4 @@
-import { reasonOf } from "../../entities/dnode/node-error";
+import { messageOf } from "../../api/messages";
 import { zh } from "../../i18n/zh-CN";
 import { NESTED_RELATION, REORDER_DEBOUNCE_MS } from "./core";
 import { type NodeRow, parentRow } from "./flatten";
@@ -333,7 +333,7 @@ export class OutlineMoves extends OutlineNames {
       .catch((error) => {
         undo();
         followMainPlace(this.current(id), to, from);
-        this.deps.notify(t.failedBecause(t.moveFailed, reasonOf(error, zh.errors.request)));
+        this.deps.notify(t.failedBecause(t.moveFailed, messageOf(error, zh.errors.request)));
       })
       .finally(() => journalDone(seq));
   }

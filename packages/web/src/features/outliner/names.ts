@@ -1,4 +1,5 @@
 import { statusOf } from "@zhishu/shared";
+import { messageOf } from "../../api/messages";
 import type { UpdateBody } from "../../entities/dnode/api";
 import {
   parseNamePrefix,
@@ -7,7 +8,6 @@ import {
   typedColon,
   typeLabelOf,
 } from "../../entities/dnode/name-prefix";
-import { reasonOf } from "../../entities/dnode/node-error";
 import { typeByPrefix } from "../../entities/dnode/type-prefixes";
 import { zh } from "../../i18n/zh-CN";
 import { processApi } from "../process/process-api";
@@ -240,7 +240,7 @@ export abstract class OutlineNames extends OutlineCore {
       // Typed text is never taken away (issue 11): it stays in the row, kept from server copies, until a
       // later edit of the row saves.
       this.refused.add(real);
-      const reason = reasonOf(error, zh.errors.request);
+      const reason = messageOf(error, zh.errors.request);
       this.deps.notify(
         `${zh.outliner.failedBecause(zh.outliner.saveFailed, reason)}。${zh.outliner.keptAfterRefusal}`,
       );
@@ -266,7 +266,7 @@ export abstract class OutlineNames extends OutlineCore {
       if (this.node(real)?.type !== "PROCESS") return;
       this.receiveProcesses((await processApi.act(real, "start")).dnodes);
     } catch (error) {
-      this.deps.notify(zh.process.actionFailed(reasonOf(error, zh.errors.request)));
+      this.deps.notify(zh.process.actionFailed(messageOf(error, zh.errors.request)));
     }
   }
 }

@@ -1,5 +1,5 @@
+import { messageOf } from "../../api/messages";
 import { typeLabelOf } from "../../entities/dnode/name-prefix";
-import { reasonOf } from "../../entities/dnode/node-error";
 import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { randomKey } from "../../lib/random-key";
@@ -193,7 +193,7 @@ export class OutlinePaste extends OutlineBlocks {
           }));
           // One message for a paste, not one per row under a row that could not be made.
           if (!run.failed)
-            this.deps.notify(zh.outliner.failedBecause(t.pasteFailed, reasonOf(error, zh.errors.request)));
+            this.deps.notify(zh.outliner.failedBecause(t.pasteFailed, messageOf(error, zh.errors.request)));
           run.failed = true;
         },
       )

@@ -1,5 +1,5 @@
 import { isExecuting, statusOf } from "@zhishu/shared";
-import { reasonOf } from "../../entities/dnode/node-error";
+import { messageOf } from "../../api/messages";
 import { zh } from "../../i18n/zh-CN";
 import { type ProcessAction, processApi } from "../process/process-api";
 import { toggleDone } from "./completion";
@@ -14,7 +14,7 @@ async function act(controller: OutlineCore, id: number, action: ProcessAction): 
     const real = await controller.realId(id);
     controller.receiveProcesses((await processApi.act(real, action)).dnodes);
   } catch (error) {
-    controller.deps.notify(zh.process.actionFailed(reasonOf(error, zh.errors.request)));
+    controller.deps.notify(zh.process.actionFailed(messageOf(error, zh.errors.request)));
   }
 }
 

@@ -2,7 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { GROUP_NAME_MAX_CHARS } from "@zhishu/shared";
 import { App, Form, Input, Modal } from "antd";
 import { useState } from "react";
-import { peopleError, userApi } from "../../entities/user/api";
+import { messageOf } from "../../api/messages";
+import { userApi } from "../../entities/user/api";
 import { refreshPeople } from "../../entities/user/queries";
 import { zh } from "../../i18n/zh-CN";
 
@@ -28,7 +29,7 @@ export function CreateGroupModal({ open, onClose }: { open: boolean; onClose: ()
       await refreshPeople(client);
       onClose();
     } catch (error) {
-      message.error(peopleError(error, t.createGroupFailed));
+      message.error(messageOf(error, t.createGroupFailed));
     } finally {
       setCreating(false);
     }
