@@ -193,7 +193,8 @@ describe("the page title (point 15)", () => {
     typeName(title(), "知识树（新）");
     expect(screen.getByRole("heading", { level: 2, name: "目录 知识树（新）" })).toBeTruthy();
     // Written down before the save goes, as a row's typing is: a reload or an outage loses nothing.
-    expect(sessionStorage.getItem("zhishu-outline-journal")).toContain("知识树（新）");
+    const journals = Object.keys(localStorage).filter((key) => key.startsWith("zhishu-outline-journal:"));
+    expect(journals.map((key) => localStorage.getItem(key)).join()).toContain("知识树（新）");
     fireEvent.keyDown(title(), { key: "Enter" });
     await settled();
     expect(server.nodes.get(1)).toMatchObject({ name: "知识树（新）", type: "DIR" });
