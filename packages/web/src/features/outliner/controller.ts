@@ -1,10 +1,9 @@
 import { messageOf } from "../../api/messages";
 import { clearedNameOutcome, emptyRowBackspace } from "../../entities/dnode/name-prefix";
 import { zh } from "../../i18n/zh-CN";
-import { randomKey } from "../../lib/random-key";
 import { NESTED_RELATION, nextTempId } from "./core";
 import { type NodeRow, neighbourRow } from "./flatten";
-import { insertAt, withoutId } from "./list-ops";
+import { insertAt } from "./list-ops";
 import type { Caret } from "./moves";
 import { OutlinePaste } from "./outline-paste";
 import { setTicked } from "./selection-store";
@@ -12,7 +11,6 @@ import {
   clearDescendantViews,
   editList,
   getList,
-  renameNode,
   requestFocus,
   setActive,
   setViewStatus,
@@ -22,7 +20,6 @@ import {
 import { planEnter } from "./tree-moves";
 import type { TreeView } from "./tree-view";
 import { listKey, rowViewId } from "./view-id";
-import { journalAdd, journalDone, journalResolve } from "./write-journal";
 
 const t = zh.outliner;
 
@@ -60,52 +57,8 @@ export class OutlineController extends OutlinePaste {
       },
     ]);
     editList(listKey(parentId, relation), (l) => ({ ids: insertAt(l.ids, index, temp), total: l.total + 1 }));
-    // Written down first: a reload before the answer makes the row again (replay-journal.ts); the key
-    // makes that replay, and every retry, answer with the row the server already made, if it did.
-    const createKey = randomKey();
-    const seq = journalAdd({
-      kind: "create",
-      temp,
-      parent: parentId,
-      relation,
-      next: nextId === null ? null : this.current(nextId),
-      name,
-      key: createKey,
-    });
-    const creation = this.structural.run(async () =>
-      this.deps.api.create(
-        {
-          type: "NOTE",
-          name,
-          location_id: await this.realId(parentId),
-          relation_name: relation,
-          next_id: nextId === null ? null : await this.realId(nextId),
-        },
-        createKey,
-      ),
-    );
-    const idPromise = creation.then((r) => r.dnode.id);
-    idPromise.catch(() => undefined);
-    this.creating.set(temp, idPromise);
-    creation.then(
-      ({ dnode }) => {
-        this.realIds.set(temp, dnode.id);
-        this.tempIds.set(dnode.id, temp);
-        this.confirmed.set(dnode.id, dnode);
-        renameNode(temp, dnode.id, dnode);
-        journalResolve(temp, dnode.id);
-        journalDone(seq);
-      },
-      (error) => {
-        journalDone(seq);
-        this.failedTemps.add(temp);
-        this.cancelSave(temp);
-        editList(listKey(this.current(parentId), relation), (l) => ({
-          ids: withoutId(l.ids, temp),
-          total: l.total - 1,
-        }));
-        this.deps.notify(t.failedBecause(t.createFailed, messageOf(error, zh.errors.request)));
-      },
+    this.sendCreation(temp, parentId, relation, nextId, { type: "NOTE", name }).catch((error) =>
+      this.deps.notify(t.failedBecause(t.createFailed, messageOf(error, zh.errors.request))),
     );
     this.recordCreation(view, temp, parentId, relation);
     const key = this.rowKey(view, parentId, relation, temp);

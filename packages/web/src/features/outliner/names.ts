@@ -1,6 +1,6 @@
 import { statusOf } from "@zhishu/shared";
 import { messageOf } from "../../api/messages";
-import type { UpdateBody } from "../../entities/dnode/api";
+import type { CreateBody, UpdateBody } from "../../entities/dnode/api";
 import {
   parseNamePrefix,
   prefixChange,
@@ -9,14 +9,18 @@ import {
   typeLabelOf,
 } from "../../entities/dnode/name-prefix";
 import { typeByPrefix } from "../../entities/dnode/type-prefixes";
+import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
+import { randomKey } from "../../lib/random-key";
 import { processApi } from "../process/process-api";
 import { mergeUpdates, type NameState, OutlineCore } from "./core";
 import type { NodeRow } from "./flatten";
 import { typedFormula } from "./formula-names";
-import { patchNode, requestFocus, upsertNodes } from "./store";
+import { withoutId } from "./list-ops";
+import { editList, patchNode, renameNode, requestFocus, upsertNodes } from "./store";
 import { endsWord, TYPING_RUN_PAUSE_MS, type UndoStep } from "./undo-history";
-import { journalAdd, journalDone, journalReplace } from "./write-journal";
+import { listKey } from "./view-id";
+import { journalAdd, journalDone, journalReplace, journalResolve } from "./write-journal";
 
 /** A run of typing in one row, not yet on the undo stack. */
 interface TypingRun {
@@ -268,5 +272,65 @@ export abstract class OutlineNames extends OutlineCore {
     } catch (error) {
       this.deps.notify(zh.process.actionFailed(messageOf(error, zh.errors.request)));
     }
+  }
+
+  /**
+   * Sends the creation of a row typed under the temporary id `temp` and lands its answer: the real id
+   * replaces the temporary one in the store, the journal and later calls; a refusal takes the row out
+   * of its list (and the returned promise rejects, for the caller's message). Written to the journal
+   * first, with an Idempotency-Key, so a reload or a retry after a lost answer never makes it twice.
+   */
+  protected sendCreation(
+    temp: number,
+    parentId: number,
+    relation: string,
+    nextId: number | null,
+    fields: Pick<CreateBody, "type" | "name" | "content">,
+  ): Promise<Dnode> {
+    const createKey = randomKey();
+    const seq = journalAdd({
+      kind: "create",
+      temp,
+      parent: parentId,
+      relation,
+      next: nextId === null ? null : this.current(nextId),
+      name: fields.name,
+      key: createKey,
+    });
+    const creation = this.structural.run(async () =>
+      this.deps.api.create(
+        {
+          ...fields,
+          location_id: await this.realId(parentId),
+          relation_name: relation,
+          next_id: nextId === null ? null : await this.realId(nextId),
+        },
+        createKey,
+      ),
+    );
+    const idPromise = creation.then((r) => r.dnode.id);
+    idPromise.catch(() => undefined);
+    this.creating.set(temp, idPromise);
+    return creation.then(
+      ({ dnode }) => {
+        this.realIds.set(temp, dnode.id);
+        this.tempIds.set(dnode.id, temp);
+        this.confirmed.set(dnode.id, dnode);
+        renameNode(temp, dnode.id, dnode);
+        journalResolve(temp, dnode.id);
+        journalDone(seq);
+        return dnode;
+      },
+      (error: unknown) => {
+        journalDone(seq);
+        this.failedTemps.add(temp);
+        this.cancelSave(temp);
+        editList(listKey(this.current(parentId), relation), (l) => ({
+          ids: withoutId(l.ids, temp),
+          total: l.total - 1,
+        }));
+        throw error;
+      },
+    );
   }
 }

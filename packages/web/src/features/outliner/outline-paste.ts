@@ -2,18 +2,17 @@ import { messageOf } from "../../api/messages";
 import { typeLabelOf } from "../../entities/dnode/name-prefix";
 import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
-import { randomKey } from "../../lib/random-key";
 import { OutlineBlocks } from "./block-ops";
 import { NESTED_RELATION, nextTempId } from "./core";
 import type { NodeRow } from "./flatten";
-import { insertAt, withoutId } from "./list-ops";
+import { insertAt } from "./list-ops";
 import type { Taken } from "./moves";
 import { withoutServerKeys } from "./outline-copy";
 import { countItems, type OutlineItem } from "./outline-paste-text";
-import { editList, getList, renameNode, requestFocus, setList, setViewStatus, upsertNodes } from "./store";
+import { editList, getList, requestFocus, setList, setViewStatus, upsertNodes } from "./store";
 import type { TreeView } from "./tree-view";
 import { listKey, rowViewId } from "./view-id";
-import { journalAdd, journalDone, journalResolve } from "./write-journal";
+import { journalAdd, journalDone } from "./write-journal";
 
 const t = zh.outlineKeys;
 
@@ -151,54 +150,25 @@ export class OutlinePaste extends OutlineBlocks {
     content: Record<string, unknown>,
     run: PasteRun,
   ): void {
-    // Written down first, the type and fields as an update of the new row: a reload replays both.
-    // The key makes a retry or replay of this creation find the row if the server made it already.
-    const createKey = randomKey();
-    const seqs = [
-      journalAdd({ kind: "create", temp, parent: parentId, relation, next, name: item.name, key: createKey }),
-    ];
-    if (item.type !== "NOTE" || Object.keys(content).length > 0)
-      seqs.push(journalAdd({ kind: "update", id: temp, body: { type: item.type, content } }));
-    const creation = this.structural.run(async () =>
-      this.deps.api.create(
-        {
-          type: item.type,
-          name: item.name,
-          content,
-          location_id: await this.realId(parentId),
-          relation_name: relation,
-          next_id: next === null ? null : await this.realId(next),
-        },
-        createKey,
-      ),
-    );
-    const idPromise = creation.then((r) => r.dnode.id);
-    idPromise.catch(() => undefined);
-    this.creating.set(temp, idPromise);
+    const creation = this.sendCreation(temp, parentId, relation, next, {
+      type: item.type,
+      name: item.name,
+      content,
+    });
+    // The type and fields are journaled as an update of the new row too: a reload replays both.
+    const fieldsSeq =
+      item.type !== "NOTE" || Object.keys(content).length > 0
+        ? journalAdd({ kind: "update", id: temp, body: { type: item.type, content } })
+        : null;
     creation
-      .then(
-        ({ dnode }) => {
-          this.realIds.set(temp, dnode.id);
-          this.tempIds.set(dnode.id, temp);
-          this.confirmed.set(dnode.id, dnode);
-          renameNode(temp, dnode.id, dnode);
-          journalResolve(temp, dnode.id);
-        },
-        (error) => {
-          this.failedTemps.add(temp);
-          this.cancelSave(temp);
-          editList(listKey(this.current(parentId), relation), (l) => ({
-            ids: withoutId(l.ids, temp),
-            total: l.total - 1,
-          }));
-          // One message for a paste, not one per row under a row that could not be made.
-          if (!run.failed)
-            this.deps.notify(zh.outliner.failedBecause(t.pasteFailed, messageOf(error, zh.errors.request)));
-          run.failed = true;
-        },
-      )
+      .catch((error) => {
+        // One message for a paste, not one per row under a row that could not be made.
+        if (!run.failed)
+          this.deps.notify(zh.outliner.failedBecause(t.pasteFailed, messageOf(error, zh.errors.request)));
+        run.failed = true;
+      })
       .finally(() => {
-        for (const seq of seqs) journalDone(seq);
+        if (fieldsSeq !== null) journalDone(fieldsSeq);
         run.done++;
         this.showProgress(run);
       });
