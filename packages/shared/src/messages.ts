@@ -187,6 +187,7 @@ export const MESSAGES = {
   topicDialogueTitle: "话题讨论",
   userDialogueTitle: "用户对话",
   friendRequestMessage: "好友请求：{greeting}",
+  friendRequestMessageBare: "好友请求",
 
   // what actions answer
   pushedToSource: "已推送到来源，等待来源的主人接受",

@@ -99,7 +99,7 @@ describe("POST /api/process/{id}/delegate-and-create-new/", () => {
     expect((await api.draft(a, id)).body.draft_process.id).toBe(sent.body.new_draft_process.id);
     // The other person reads it in the dialogue and through the node calls.
     const seen = await api.get(b, id);
-    expect(seen.body.dialogue.chat_messages.map((m: { id: number }) => m.id)).toEqual([draft.id]);
+    expect(seen.body.dialogue.chat_messages.at(-1).id).toBe(draft.id);
     expect((await call(server, "GET", `/api/dnode/${draft.id}`, { token: b.access })).status).toBe(200);
     // Sending it again is a conflict: it is a message now.
     const again = await api.delegate(a, draft.id, { text: "再发一次" });
@@ -193,6 +193,30 @@ describe("dialogue modes (people-spec 4, 6)", () => {
     await call(server, "POST", "/api/user/friend/remove/", { token: a.access, body: { user_id: b.user.id } });
     expect((await api.list(b)).body.dialogues[0].content.dialogue_mode).toBe("stranger");
     expect((await api.say(b, id, "还是朋友吗")).status).toBe(403);
+  });
+
+  it("a friend request is the stranger dialogue's message: a card the target can accept", async () => {
+    const [a, b] = await people(server, 2);
+    const sent = await call(server, "POST", "/api/user/friend/request/", {
+      token: a.access,
+      body: { user_id: b.user.id, greeting_message: "交个朋友" },
+    });
+    expect(sent.status).toBe(201);
+    const [inbox] = (await api.list(b)).body.dialogues;
+    expect(inbox).toMatchObject({
+      name: a.user.username,
+      content: {
+        dialogue_mode: "stranger",
+        unread_count: 1,
+        last_message_content: "好友请求：交个朋友",
+        last_message_sender: a.user.id,
+      },
+    });
+    expect(inbox.id).toBe(await api.pair(b, a));
+    const card = (await api.get(b, inbox.id)).body.dialogue.chat_messages[0];
+    expect(card).toMatchObject({ id: sent.body.process_id, xtype: "FriendRequestProcess" });
+    await call(server, "POST", `/api/dnode/call_action/${card.id}/accept_friend`, { token: b.access, body: {} });
+    expect((await api.get(a, inbox.id)).body.dialogue.dialogue_mode).toBe("friend");
   });
 
   it("group chats, topics and AI dialogues are free", async () => {

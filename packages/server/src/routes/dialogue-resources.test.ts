@@ -172,11 +172,12 @@ describe("chat paging", () => {
     for (let i = 1; i <= 23; i++) expect((await api.say(i % 2 ? a : b, id, `第${i}条`)).status).toBe(200);
     const texts = (nodes: { content: { text: string } }[]) => nodes.map((n) => n.content.text);
     const newest = await api.get(b, id);
-    expect(newest.body.dialogue).toMatchObject({ chat_total: 23, chat_has_more: true });
+    // 23 messages after the friend request's card (whose text is its empty greeting).
+    expect(newest.body.dialogue).toMatchObject({ chat_total: 24, chat_has_more: true });
     expect(texts(newest.body.dialogue.chat_messages)).toEqual(Array.from({ length: 20 }, (_, i) => `第${i + 4}条`));
     const older = await api.get(b, id, "?chat_page=2");
     expect(older.body.dialogue).toMatchObject({ chat_has_more: false });
-    expect(texts(older.body.dialogue.chat_messages)).toEqual(["第1条", "第2条", "第3条"]);
+    expect(texts(older.body.dialogue.chat_messages)).toEqual(["", "第1条", "第2条", "第3条"]);
     const page = await call(
       server,
       "GET",
@@ -184,8 +185,8 @@ describe("chat paging", () => {
       { token: b.access },
     );
     const byId = new Map(page.body.related_nodes.map((n: { id: number; content: { text: string } }) => [n.id, n.content.text]));
-    expect(page.body.relations.map((r: { ynode: number }) => byId.get(r.ynode))).toEqual(["第21条", "第22条", "第23条"]);
-    expect(page.body.pagination_info.CHAT).toMatchObject({ page: 2, total: 23, has_more: false });
+    expect(page.body.relations.map((r: { ynode: number }) => byId.get(r.ynode))).toEqual(["第20条", "第21条", "第22条", "第23条"]);
+    expect(page.body.pagination_info.CHAT).toMatchObject({ page: 2, total: 24, has_more: false });
     expect((await api.get(a, id, "?chat_page=0")).status).toBe(400);
   });
 });

@@ -149,19 +149,24 @@ describe("reading dialogues", () => {
       dialogue_type: "user_to_user",
       dialogue_mode: "friend",
       participants: [a.user.id, b.user.id],
-      chat_total: 1,
+      // The friend request's card, then the message.
+      chat_total: 2,
       chat_has_more: false,
       resources: [],
       conclusions: [],
       sub_dialogues: [],
     });
-    expect(res.body.dialogue.chat_messages.map((m: { content: { text: string } }) => m.content.text)).toEqual(["你好"]);
+    expect(res.body.dialogue.chat_messages.map((m: { xtype: string }) => m.xtype)).toEqual([
+      "FriendRequestProcess",
+      "AskProcess",
+    ]);
+    expect(res.body.dialogue.chat_messages[1].content.text).toBe("你好");
     const outsider = await api.get(c, id);
     expect(outsider.status).toBe(403);
     expect(outsider.body).toMatchObject({ code: "DIALOGUE_FORBIDDEN", error: MESSAGES.dialogueForbidden });
     // The node calls follow the same rule: an outsider reads neither the dialogue nor its messages.
     expect((await call(server, "GET", `/api/dnode/${id}`, { token: c.access })).status).toBe(403);
-    const messageId = res.body.dialogue.chat_messages[0].id;
+    const messageId = res.body.dialogue.chat_messages[1].id;
     expect((await call(server, "GET", `/api/dnode/${messageId}`, { token: c.access })).status).toBe(403);
     expect((await call(server, "GET", `/api/dnode/${messageId}`, { token: b.access })).status).toBe(200);
     expect((await api.get(a, 2_000_000_000)).status).toBe(404);

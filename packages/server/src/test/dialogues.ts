@@ -23,7 +23,10 @@ const ok = <T extends { status: number; body: Json }>(res: T, status = 200): T =
   return res;
 };
 
-/** a asks b to be friends and b accepts. */
+/**
+ * a asks b to be friends and b accepts. The request is the first message of their dialogue (a card);
+ * b has read it once accepted, so unread counts start from zero after this.
+ */
 export async function befriend(server: TestServer, a: Person, b: Person): Promise<void> {
   const sent = ok(
     await call(server, "POST", "/api/user/friend/request/", { token: a.access, body: { user_id: b.user.id } }),
@@ -35,6 +38,13 @@ export async function befriend(server: TestServer, a: Person, b: Person): Promis
       body: {},
     }),
   );
+  const pair = ok(
+    await call(server, "POST", "/api/dialogue/find-or-create-by-logic-id/", {
+      token: b.access,
+      body: { logic_id: userChatsLogicId(a.user.id, b.user.id) },
+    }),
+  );
+  ok(await call(server, "POST", `/api/dialogue/${pair.body.dialogue_id}/read/`, { token: b.access, body: {} }));
 }
 
 /** `who` blocks or unblocks `whom`. */
