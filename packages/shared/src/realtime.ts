@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dnodeJsonSchema, relationJsonSchema } from "./contracts/dnode";
-import { idSchema } from "./schemas/common";
+import { idParamSchema, idSchema } from "./schemas/common";
 
 /**
  * The live channels (people-spec 4 "Live updates", 7, 9): the messages both ends speak, as zod schemas
@@ -89,9 +89,10 @@ export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export const myProcessesQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
-  related_user_id: idSchema.optional(),
+  // Query strings carry digits: idParamSchema reads them (idSchema, for JSON bodies, refused every one).
+  related_user_id: idParamSchema.optional(),
   updated_after: z.iso.datetime({ offset: true }).optional(),
-  dialogue_id: idSchema.optional(),
+  dialogue_id: idParamSchema.optional(),
 });
 export type MyProcessesQuery = z.infer<typeof myProcessesQuery>;
 

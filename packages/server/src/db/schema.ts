@@ -167,6 +167,11 @@ export const dnodeRelation = pgTable(
     // without sorting the whole list.
     index("relation_children_idx").on(t.xnode, t.relationName, t.yorder, t.id).where(sql`not ${t.isDeleted}`),
     index("relation_parents_idx").on(t.ynode, t.relationName, t.xorder, t.id).where(sql`not ${t.isDeleted}`),
+    // Lists read by time (a dialogue's CHAT page, order_by created_at either way): the newest 20 of a
+    // 100,000-message dialogue are the end of one index range, not a sort of the whole list.
+    index("relation_children_time_idx")
+      .on(t.xnode, t.relationName, t.createdAt, t.id)
+      .where(sql`not ${t.isDeleted}`),
     // One live link per pair and name: a second refer of the same node is refused, not doubled.
     uniqueIndex("relation_unique_live_idx")
       .on(t.xnode, t.ynode, t.relationName)
