@@ -9,6 +9,7 @@ import {
   RequireLogin,
   TitledPage,
 } from "../features/pages/Pages";
+import { FriendsPage } from "../features/people/FriendsPage";
 import { UserProfilePage } from "../features/profile/UserProfilePage";
 import { AppShell } from "../features/shell/AppShell";
 import { TrashPage } from "../features/trash/TrashPage";
@@ -52,7 +53,14 @@ export const pageRoutes: RouteObject[] = [
     ),
   },
   { path: "/messages", element: <TitledPage title={p.messages} /> },
-  { path: "/friends", element: <TitledPage title={p.friends} /> },
+  {
+    path: "/friends",
+    element: (
+      <RequireLogin>
+        <FriendsPage />
+      </RequireLogin>
+    ),
+  },
   {
     path: "/xingwei",
     element: (

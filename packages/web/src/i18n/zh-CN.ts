@@ -1,6 +1,7 @@
-import { MESSAGES, USER_TYPE_LABELS } from "@zhishu/shared";
+import { MESSAGES } from "@zhishu/shared";
 import { nodePageTexts } from "./zh-CN/node-page";
 import { outlinerTexts } from "./zh-CN/outliner";
+import { peopleTexts } from "./zh-CN/people";
 import { processTexts } from "./zh-CN/process";
 
 /**
@@ -64,9 +65,6 @@ export const zh = {
     total: (n: number) => `共 ${n} 个知识点`,
   },
   profile: {
-    userTypes: USER_TYPE_LABELS as Record<string, string>,
-    stats: { friends_count: "好友", groups_count: "群组", followers_count: "粉丝", following_count: "关注" },
-    loadFailed: "获取用户信息失败",
     publicTrees: "公开的知识树",
     sharedTrees: "我分享的知识树",
     receivedTrees: "分享给我的知识树",
@@ -233,4 +231,5 @@ export const zh = {
   ...nodePageTexts,
   ...outlinerTexts,
   ...processTexts,
+  ...peopleTexts,
 } as const;

@@ -95,6 +95,21 @@ describe("node updates", () => {
   });
 });
 
+describe("people", () => {
+  it("a friend request created or decided makes people's lists and counts read again", () => {
+    ctx.queryClient.setQueryData(["user", "incoming", 8], []);
+    ctx.queryClient.setQueryData(["user", "me"], {});
+    ctx.queryClient.setQueryData(["dnode-path", 9], []);
+    applyLiveMessage({ type: "process_created", dnode: json(dnode(70, "一个进程")) }, ctx);
+    expect(ctx.queryClient.getQueryState(["user", "incoming", 8])?.isInvalidated).toBe(false);
+    const request = dnode(71, "alice 请求添加 bob 为好友", 1, { xtype: "FriendRequestProcess" });
+    applyLiveMessage({ type: "process_created", dnode: json(request) }, ctx);
+    expect(ctx.queryClient.getQueryState(["user", "incoming", 8])?.isInvalidated).toBe(true);
+    expect(ctx.queryClient.getQueryState(["user", "me"])?.isInvalidated).toBe(true);
+    expect(ctx.queryClient.getQueryState(["dnode-path", 9])?.isInvalidated).toBe(false);
+  });
+});
+
 describe("list changes", () => {
   it("a new child makes the loaded list read again and take the server's order", async () => {
     vi.useFakeTimers();

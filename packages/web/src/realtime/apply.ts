@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { DnodeJson, ServerMessage } from "@zhishu/shared";
 import type { Dnode } from "../entities/dnode/types";
+import { userKeys } from "../entities/user/queries";
 import { useOutline } from "../features/outliner/store";
 import { renameTab } from "../features/tabs/tab-model";
 import { useTabs } from "../features/tabs/tab-store";
@@ -63,6 +64,9 @@ export function nodesChanged(nodes: DnodeJson[], ctx: ApplyContext): void {
   const held = useOutline.getState().nodes;
   const known = nodes.filter((node) => held[node.id]) as unknown as Dnode[];
   if (known.length) ctx.controller.receive(known);
+  // A friend request sent or decided changes who waits on /friends, friend lists and counts.
+  if (nodes.some((node) => node.content?.xtype === "FriendRequestProcess"))
+    void ctx.queryClient.invalidateQueries({ queryKey: userKeys.all });
   for (const node of nodes) {
     // Not refetched now (the store already shows it): read fresh the next time a view mounts.
     void ctx.queryClient.invalidateQueries({ queryKey: ["dnode", node.id], refetchType: "none" });

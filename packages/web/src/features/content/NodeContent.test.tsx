@@ -1,7 +1,10 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../api/test-helpers";
+import { userNode } from "../../components/user/test-helpers";
 import { appendChunk, streamDone, useStreamingStore } from "../../realtime/streaming";
+import { useAuth } from "../../stores/auth";
 import { resetOutline, upsertNodes, useOutline } from "../outliner/store";
 import { NodeContent } from "./NodeContent";
 import { makeNode, renderInApp, sentBody } from "./test-helpers";
@@ -26,6 +29,38 @@ function FromCache({ id }: { id: number }) {
 }
 
 describe("NodeContent", () => {
+  it("shows a friend request as its card (for the target: 接受 / 拒绝), not as a timed process, its raw fields hidden", async () => {
+    useAuth.setState({
+      loggedIn: true,
+      user: { id: 8, username: "bob", content: { user_root_node_id: 1 }, created_at: "" },
+    });
+    mockFetch(() => ({ body: userNode(7, "alice", {}, {}) }));
+    const request = makeNode({
+      type: "PROCESS",
+      name: "alice 请求添加 bob 为好友",
+      content: {
+        xtype: "FriendRequestProcess",
+        requester_id: 7,
+        target_user_id: 8,
+        self_status: "delegated",
+        greeting_message: "你好",
+        text: "你好",
+      },
+      permissions: { read: true, write: false, admin: false },
+    });
+    renderInApp(
+      <QueryClientProvider client={new QueryClient()}>
+        <NodeContent node={request} onChanged={() => {}} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText("alice 请求添加你为好友")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "接受" })).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "流程" })).toBeNull();
+    expect(screen.getByRole("button", { name: "显示字段" }).getAttribute("aria-pressed")).toBe("false");
+    expect(screen.queryByText("target_user_id")).toBeNull();
+    useAuth.setState({ user: null, loggedIn: false });
+  });
+
   it("opens the text of a node that has text, and hides it with its toggle", async () => {
     mockFetch(() => ({ body: {} }));
     renderInApp(

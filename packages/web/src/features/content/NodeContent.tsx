@@ -1,6 +1,7 @@
 import { EditOutlined } from "@ant-design/icons";
 import { App, Button, Flex, Skeleton, Spin } from "antd";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { FriendRequestCard } from "../../components/user/FriendRequestCard";
 import { outlineApi } from "../../entities/dnode/api";
 import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
@@ -53,11 +54,14 @@ export function NodeContent({ node, onChanged, onNodes }: Props) {
   const { message } = App.useApp();
   const editable = node.permissions?.write !== false;
   const hasFields = fieldKeys(node).length > 0;
+  // A friend request's card says all there is; its text and raw fields stay behind their toggles.
+  const friendRequest = node.content.xtype === "FriendRequestProcess";
   // Open, too, when text typed earlier is still waiting to be saved, so the editor can offer it again.
   const [showText, setShowText] = useState(
-    () => textOf(node) !== "" || (editable && readTextDraft(textDraftKey(node.id)) !== null),
+    () =>
+      (!friendRequest && textOf(node) !== "") || (editable && readTextDraft(textDraftKey(node.id)) !== null),
   );
-  const [showFields, setShowFields] = useState(hasFields);
+  const [showFields, setShowFields] = useState(hasFields && !friendRequest);
   const [editingFormula, setEditingFormula] = useState(false);
   // Text streaming in (an answer being written) is shown as it comes, and cannot be edited meanwhile.
   const streaming = useStreaming(node.id);
@@ -81,11 +85,16 @@ export function NodeContent({ node, onChanged, onNodes }: Props) {
   return (
     <div className="node-content">
       <PendingUpdates node={node} onChanged={onChanged} />
-      {node.type === "PROCESS" && (
-        <ProcessView
-          node={node}
-          onNodes={onNodes ?? ((nodes) => onChanged(nodes.find((d) => d.id === node.id)))}
-        />
+      {friendRequest ? (
+        // A friend request is decided, not timed: its card replaces the process view (people-spec 2).
+        <FriendRequestCard node={node} onChanged={onChanged} />
+      ) : (
+        node.type === "PROCESS" && (
+          <ProcessView
+            node={node}
+            onNodes={onNodes ?? ((nodes) => onChanged(nodes.find((d) => d.id === node.id)))}
+          />
+        )
       )}
       {node.type === "IMAGE" && <ImageView node={node} onChanged={onChanged} />}
       {node.type === "FILE" && <FileView node={node} />}

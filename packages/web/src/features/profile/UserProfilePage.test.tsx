@@ -1,24 +1,29 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../api/test-helpers";
 import { Providers } from "../../app/Providers";
+import { userNode } from "../../components/user/test-helpers";
 import { useAuth } from "../../stores/auth";
-import { UserCard } from "./UserCard";
 import { UserProfilePage } from "./UserProfilePage";
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   useAuth.setState({ user: null, loggedIn: false });
 });
 
-const bob = {
-  id: 8,
-  username: "bob",
-  content: { user_root_node_id: 4, description: "喜欢历史" },
-  created_at: "",
-};
+const bob = userNode(
+  8,
+  "bob",
+  {
+    description: "喜欢历史",
+    stats: { friends_count: 2, groups_count: 0, followers_count: 0, following_count: 0 },
+  },
+  {},
+);
 const tree = (id: number, name: string) => ({
   id,
   name,
@@ -33,18 +38,23 @@ const tree = (id: number, name: string) => ({
 function renderAt(path: string) {
   return render(
     <Providers>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/user/:userId" element={<UserProfilePage />} />
-        </Routes>
-      </MemoryRouter>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/user/:userId" element={<UserProfilePage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
     </Providers>,
   );
 }
 
 describe("UserProfilePage", () => {
-  it("shows another user's card and published trees, without the shared and received lists", async () => {
-    useAuth.setState({ loggedIn: true, user: { ...bob, id: 7, username: "alice" } });
+  it("shows another user's card (type, counts, actions) and published trees, without the shared and received lists", async () => {
+    useAuth.setState({
+      loggedIn: true,
+      user: { id: 7, username: "alice", content: { user_root_node_id: 1 }, created_at: "" },
+    });
     const fetch = mockFetch((url) =>
       url.includes("public-anchors")
         ? { body: { results: [tree(20, "宋史笔记")], total: 1 } }
@@ -55,16 +65,26 @@ describe("UserProfilePage", () => {
     expect(screen.getByText("正在查看 bob 的个人主页")).toBeTruthy();
     expect(screen.getByText("个人用户")).toBeTruthy();
     expect(screen.getByText("喜欢历史")).toBeTruthy();
+    expect(screen.getByText("好友")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "bob 的操作" })).toBeTruthy();
     expect(await screen.findByText("宋史笔记")).toBeTruthy();
     expect(screen.queryByRole("tab", { name: "分享给我的知识树" })).toBeNull();
-    const listCall = fetch.mock.calls.map(([u]) => String(u)).find((u) => u.includes("public-anchors"));
-    expect(listCall).toContain("user_id=8&type=public&limit=20&offset=0");
+    const calls = fetch.mock.calls.map(([u]) => String(u));
+    expect(calls).toContain("/api/user/virtual-node/?user_id=8");
+    expect(calls.find((u) => u.includes("public-anchors"))).toContain(
+      "user_id=8&type=public&limit=20&offset=0",
+    );
   });
 
   it("on one's own profile also offers the shared and received trees", async () => {
-    useAuth.setState({ loggedIn: true, user: bob });
+    useAuth.setState({
+      loggedIn: true,
+      user: { id: 8, username: "bob", content: { user_root_node_id: 4 }, created_at: "" },
+    });
     mockFetch((url) =>
-      url.includes("public-anchors") ? { body: { results: [], total: 0 } } : { body: bob },
+      url.includes("public-anchors")
+        ? { body: { results: [], total: 0 } }
+        : { body: { ...bob, relationship: undefined } },
     );
     renderAt("/user/8");
     expect(await screen.findByRole("tab", { name: "我分享的知识树" })).toBeTruthy();
@@ -73,25 +93,11 @@ describe("UserProfilePage", () => {
     expect(await screen.findByText("暂无知识树")).toBeTruthy();
   });
 
-  it("says when the user cannot be found", async () => {
+  it("says 打开用户资料失败 with the server's reason when the user cannot be found", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     mockFetch(() => ({ status: 404, body: { success: false, error: "用户不存在", code: "USER_NOT_FOUND" } }));
     renderAt("/user/999");
-    expect(await screen.findByText("用户不存在")).toBeTruthy();
-  });
-});
-
-describe("UserCard", () => {
-  it("shows the initial on a card colour, the type label, and only the non-zero stats", () => {
-    render(
-      <Providers>
-        <UserCard
-          user={{ id: 1, name: "群", userType: "GROUP", stats: { friends_count: 0, followers_count: 3 } }}
-        />
-      </Providers>,
-    );
-    expect(screen.getByText("群组")).toBeTruthy();
-    expect(screen.getByText("粉丝")).toBeTruthy();
-    expect(screen.queryByText("好友")).toBeNull();
+    expect(await screen.findByText("打开用户资料失败")).toBeTruthy();
+    expect(screen.getByText("用户不存在")).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { CARD_AVATAR_COLORS, HEADER_AVATAR_COLORS } from "@zhishu/shared";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { Providers } from "../../app/Providers";
@@ -10,10 +11,10 @@ afterEach(() => {
   useAuth.setState({ user: null, loggedIn: false });
 });
 
-function renderMenu() {
+function renderMenu(username = "alice") {
   useAuth.setState({
     loggedIn: true,
-    user: { id: 7, username: "alice", content: { user_root_node_id: 1 }, created_at: "" },
+    user: { id: 7, username, content: { user_root_node_id: 1 }, created_at: "" },
   });
   render(
     <Providers>
@@ -21,6 +22,7 @@ function renderMenu() {
         <Routes>
           <Route path="/" element={<UserMenu />} />
           <Route path="/trash" element={<p>回收站页面</p>} />
+          <Route path="/friends" element={<p>我的好友页面</p>} />
         </Routes>
       </MemoryRouter>
     </Providers>,
@@ -38,5 +40,27 @@ describe("UserMenu", () => {
     expect(avatar.getAttribute("aria-expanded")).toBe("true");
     fireEvent.click(trash);
     expect(await screen.findByText("回收站页面")).toBeTruthy();
+  });
+
+  it("holds 我的好友, which opens /friends", async () => {
+    renderMenu();
+    fireEvent.keyDown(screen.getByRole("button", { name: "alice" }), { key: "ArrowDown" });
+    fireEvent.click(await screen.findByRole("menuitem", { name: "我的好友" }));
+    expect(await screen.findByText("我的好友页面")).toBeTruthy();
+  });
+
+  it("draws the initial on one of six header colours, the sixth one cards never use", () => {
+    const rgb = (hex: string) => {
+      const n = Number.parseInt(hex.slice(1), 16);
+      return `rgb(${n >> 16}, ${(n >> 8) & 255}, ${n & 255})`;
+    };
+    // The initial Y (code point 89) takes the sixth colour: 89 % 6 = 5.
+    renderMenu("yolanda");
+    const avatar = screen
+      .getByRole("button", { name: "yolanda" })
+      .querySelector(".ant-avatar") as HTMLElement;
+    expect(avatar.textContent).toBe("Y");
+    expect(avatar.style.backgroundColor).toBe(rgb(HEADER_AVATAR_COLORS[5]));
+    expect(CARD_AVATAR_COLORS.map(rgb)).not.toContain(avatar.style.backgroundColor);
   });
 });

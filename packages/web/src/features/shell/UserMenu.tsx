@@ -7,7 +7,7 @@ import { useAuth } from "../../stores/auth";
 
 /**
  * The header avatar: its initial on one of six colours by the first letter; a click opens the profile;
- * its menu (on hover, or ↓ on the focused avatar) holds 回收站 and 退出登录.
+ * its menu (on hover, or ↓ on the focused avatar) holds 我的好友, 回收站 and 退出登录.
  */
 export function UserMenu() {
   const { user, logout } = useAuth();
@@ -21,6 +21,14 @@ export function UserMenu() {
       autoFocus
       menu={{
         items: [
+          {
+            key: "friends",
+            label: zh.pages.friends,
+            onClick: () => {
+              setOpen(false);
+              void navigate("/friends");
+            },
+          },
           {
             key: "trash",
             label: zh.trash.menu,

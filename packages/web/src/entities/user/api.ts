@@ -1,0 +1,89 @@
+import type { UserNodeJson } from "@zhishu/shared";
+import { ApiError, api } from "../../api/client";
+import { zh } from "../../i18n/zh-CN";
+import type { Dnode } from "../dnode/types";
+
+/** The lists /friends offers (people-spec 2 "My friends page"), in the order it shows them. */
+export const FRIENDS_PAGE_RELATIONS = ["FRIEND", "GROUP", "FOLLOWER", "FOLLOWING"] as const;
+export type FriendsPageRelation = (typeof FRIENDS_PAGE_RELATIONS)[number];
+
+/** People-spec 9: the user search modal asks for 20 people (the dialogue creator for 10). */
+export const USER_SEARCH_LIMIT = 20;
+/** People-spec 9: the search waits 300 ms after the last key. */
+export const USER_SEARCH_DEBOUNCE_MS = 300;
+/** A page of a relation list. */
+export const RELATION_PAGE_SIZE = 20;
+/**
+ * How many of the caller's newest processes are read to find the friend requests waiting for them:
+ * my_processes has no filter by kind, and 100 is its largest page.
+ */
+export const INCOMING_SCAN_SIZE = 100;
+
+export interface RelationsPage {
+  relation_type: string;
+  results: UserNodeJson[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** What POST /api/dnode/call_action/{id}/{accept_friend|reject_friend} answers. */
+export interface DecisionAnswer {
+  success: boolean;
+  message: string;
+  dnodes: Dnode[];
+}
+
+export type FriendDecision = "accept_friend" | "reject_friend";
+
+/** Every people call of the web app (docs/API.md "People"), typed. */
+export const userApi = {
+  /** The caller's own profile node. */
+  me: () => api.get<UserNodeJson>("/user/virtual-node/current/"),
+  /** A user's profile node, with how the caller stands to them. */
+  node: (userId: number) => api.get<UserNodeJson>("/user/virtual-node/", { user_id: userId }),
+  relations: (userId: number, relationType: string, page = 1) =>
+    api.get<RelationsPage>("/user/virtual-node/relations/", {
+      user_id: userId,
+      relation_type: relationType,
+      page,
+      page_size: RELATION_PAGE_SIZE,
+    }),
+  search: (q: string, limit = USER_SEARCH_LIMIT) => api.get<UserNodeJson[]>("/user/search/", { q, limit }),
+  sendFriendRequest: (userId: number, greeting: string) =>
+    api.post<{ success: boolean; message: string; process_id: number }>("/user/friend/request/", {
+      user_id: userId,
+      greeting_message: greeting,
+    }),
+  createGroup: (name: string, description: string) =>
+    api.post<{ success: boolean; message: string; group: UserNodeJson }>("/user/group/", {
+      group_name: name,
+      description,
+    }),
+  joinGroup: (groupId: number) =>
+    api.post<{ success: boolean; message: string; user: UserNodeJson }>(`/user/group/${groupId}/join/`),
+  decide: (processId: number, decision: FriendDecision) =>
+    api.post<DecisionAnswer>(`/dnode/call_action/${processId}/${decision}`, {}),
+  /** The friend requests aimed at the caller (open or decided), newest first, among their newest processes. */
+  incomingRequests: async (myId: number): Promise<Dnode[]> => {
+    const page = await api.get<{ results: Dnode[] }>("/process/my_processes/", {
+      page: 1,
+      page_size: INCOMING_SCAN_SIZE,
+    });
+    return page.results.filter(
+      (node) => node.content.xtype === "FriendRequestProcess" && Number(node.content.target_user_id) === myId,
+    );
+  },
+};
+
+/**
+ * The text for a failed people call (people-spec 8: "server error or 添加好友失败"): the server's own
+ * message when it sent one, the network message when there was no answer, else the spec's fallback.
+ */
+export function peopleError(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    if (error.status === 0) return zh.errors.network;
+    if (error.code !== "UNKNOWN" && error.message) return error.message;
+  }
+  return fallback;
+}
