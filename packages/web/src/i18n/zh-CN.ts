@@ -1,4 +1,5 @@
 import { MESSAGES } from "@zhishu/shared";
+import { dialogueTexts } from "./zh-CN/dialogues";
 import { nodePageTexts } from "./zh-CN/node-page";
 import { outlinerTexts } from "./zh-CN/outliner";
 import { peopleTexts } from "./zh-CN/people";
@@ -232,4 +233,5 @@ export const zh = {
   ...outlinerTexts,
   ...processTexts,
   ...peopleTexts,
+  ...dialogueTexts,
 } as const;

@@ -1,0 +1,8 @@
+/** What the app (routes, shell, breadcrumb) takes from the dialogues feature; the rest is its own. */
+export { AddToChatButton } from "./AddToChatButton";
+export { DialogueOrNode } from "./DialogueOrNode";
+export { DialoguePage } from "./DialoguePage";
+export { MessagesNavLabel } from "./MessagesNavLabel";
+export { MessagesPage } from "./MessagesPage";
+export { SendMessageProvider } from "./SendMessageProvider";
+export { XiaoxiPage } from "./XiaoxiPage";
