@@ -11,18 +11,22 @@ export function ChattingNodes() {
   const remove = useChatting((s) => s.remove);
   if (trees.length === 0) return null;
   return (
-    <div className="dlg-chatting" role="group" aria-label={t.chatting}>
+    <section className="dlg-chatting" aria-label={t.chatting}>
       <Typography.Text type="secondary">{t.chatting}：</Typography.Text>
       {trees.map((tree) => (
         <Tag
           key={tree.id}
           closable
-          closeIcon={<span role="img" aria-label={t.removeFromChat(tree.name)}>×</span>}
+          closeIcon={
+            <span role="img" aria-label={t.removeFromChat(tree.name)}>
+              ×
+            </span>
+          }
           onClose={() => remove(tree.id)}
         >
           <Link to={`/data/${tree.id}`}>{tree.name || `#${tree.id}`}</Link>
         </Tag>
       ))}
-    </div>
+    </section>
   );
 }
