@@ -85,8 +85,8 @@ describe("dialogues between two people", () => {
       // B: 我的消息 shows it unread, the header too; opening it shows the message and reads it.
       await theirs.page.goto("/messages");
       const item = theirs.page.getByRole("list", { name: "消息列表" }).getByRole("listitem").first();
-      await item.getByText("你好 今天一起读书吗").waitFor();
-      await item.getByText("1 条未读").waitFor();
+      await item.locator(".dlg-item-preview").getByText("你好 今天一起读书吗").waitFor();
+      await item.getByRole("link", { name: /1 条未读/ }).waitFor();
       await theirs.page.locator(".ant-menu").getByTitle("1 条未读").waitFor();
       await shot(theirs.page, "2-b-list");
       await item.getByRole("link").click();
