@@ -39,7 +39,10 @@ function page() {
 }
 
 beforeEach(() => {
-  useAuth.setState({ loggedIn: true, user: { id: ME, username: "alice", content: { user_root_node_id: 3 }, created_at: "" } });
+  useAuth.setState({
+    loggedIn: true,
+    user: { id: ME, username: "alice", content: { user_root_node_id: 3 }, created_at: "" },
+  });
 });
 afterEach(() => {
   cleanup();

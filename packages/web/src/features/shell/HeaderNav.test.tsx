@@ -43,7 +43,10 @@ const renderNav = () =>
 describe("the header's links", () => {
   it("show the unread messages of the signed-in person's dialogues on 我的消息", async () => {
     windowIs(false);
-    useAuth.setState({ loggedIn: true, user: { id: 7, username: "alice", content: { user_root_node_id: 3 }, created_at: "" } });
+    useAuth.setState({
+      loggedIn: true,
+      user: { id: 7, username: "alice", content: { user_root_node_id: 3 }, created_at: "" },
+    });
     mockFetch(() => ({ body: { success: true, dialogues: [], unread_total: 2 } }));
     renderNav();
     expect((await screen.findAllByTitle("2 条未读")).length).toBeGreaterThan(0);
