@@ -61,6 +61,16 @@ export const dialogueTexts = {
     aiTitle: MESSAGES.aiDialogueTitle,
     sendMessage: "发消息",
     draftView: "草稿",
-    draftOf: (name: string) => `${name} 中的草稿`,
+    openDialogue: "在对话中查看",
+    /** workspace-spec 4 "AskProcess delegate_status". */
+    delegateStatus: {
+      none: "无委托",
+      delegated: "已委托",
+      accepted: "已接受",
+      running: "代理执行中",
+      completed: "代理完成",
+      confirming: "等待确认",
+      canceled: "代理取消",
+    },
   },
 };
