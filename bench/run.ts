@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { benchAccounts } from "./accounts.bench";
+import { benchDialogues } from "./dialogues.bench";
 import { benchGraph } from "./graph.bench";
 import { benchLive } from "./live.bench";
 import { benchOutliner } from "./outliner.bench";
@@ -19,6 +20,7 @@ const suites: Record<string, () => Promise<Measurement[]>> = {
   "outliner in Chromium (production build)": benchOutliner,
   "live updates (PostgreSQL, two app servers)": benchLive,
   "processes (PGlite)": benchProcesses,
+  "dialogues (PGlite)": benchDialogues,
 };
 const only = process.argv.slice(2);
 const latestJson = path.join(here, "results", "latest.json");

@@ -35,10 +35,9 @@ async function assertOthersCanRead(
     if ((await rightsOn(db, other, nodeId)).read) continue;
     const person = (await userRows(db, [other])).get(other);
     const name = person ? displayName(person) : String(other);
-    const message = (callerIsAdmin ? MESSAGES.participantCannotRead : MESSAGES.participantCannotReadNoGrant).replace(
-      "{name}",
-      name,
-    );
+    const message = (
+      callerIsAdmin ? MESSAGES.participantCannotRead : MESSAGES.participantCannotReadNoGrant
+    ).replace("{name}", name);
     throw new AppError(403, PARTICIPANT_NEEDS_ACCESS, message, {
       node_id: String(nodeId),
       user_id: String(other),
