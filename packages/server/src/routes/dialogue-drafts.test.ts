@@ -1,5 +1,6 @@
 import { MESSAGES } from "@zhishu/shared";
 import { describe, expect, it } from "vitest";
+import { registerDialogueResponder } from "../services/dialogues/responder";
 import { call } from "../test/client";
 import { befriend, dialogueApi, people, setBlock } from "../test/dialogues";
 import { useTestServer } from "../test/use-test-server";
@@ -188,6 +189,28 @@ describe("POST /api/process/{id}/delegate-and-create-new/", () => {
       self_status: "delegated",
       delegate_status: "delegated",
     });
+  });
+
+  it("hands a message to the responder plugged in for its dialogue, which completes it by delivering", async () => {
+    const [a] = await people(server, 1);
+    const handed: { messageId: number; text: string; params: Record<string, unknown> }[] = [];
+    const unplug = registerDialogueResponder({
+      name: "test-ai",
+      serves: (dialogue) => dialogue.type === "user_to_ai",
+      deliver: async (message) => {
+        handed.push({ messageId: message.messageId, text: message.text, params: message.params });
+        return "delivered";
+      },
+    });
+    try {
+      const made = await api.create(a, { dialogue_type: "user_to_ai" });
+      const draft = (await api.draft(a, made.body.dialogue.id)).body.draft_process;
+      const sent = await api.delegate(a, draft.id, { text: "解释一下", strategy: "smart" });
+      expect(handed).toEqual([{ messageId: draft.id, text: "解释一下", params: { strategy: "smart" } }]);
+      expect(sent.body.delegated_process.content.self_status).toBe("completed");
+    } finally {
+      unplug();
+    }
   });
 });
 
