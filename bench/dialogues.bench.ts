@@ -86,12 +86,16 @@ export async function benchDialogues(): Promise<Measurement[]> {
           )
         ).dialogue_id,
       );
+    // Seeding blocks the event loop past the keep-alive timeout: the next call may meet a closed socket.
+    const wake = () => call(server, "GET", "/api/app-version/").catch(() => undefined);
     const big = await pair(a, b);
     const started = Date.now();
     await seedMessages(db, big, [a.user.id, b.user.id], BIG, new Date(Date.now() - 30 * 86_400_000));
+    await wake();
     const c = await makeUser(server);
     const small = await pair(a, c);
     await seedMessages(db, small, [a.user.id, c.user.id], 20, new Date(Date.now() - 86_400_000));
+    await wake();
 
     // One person with 1,000 dialogues, each with another person (users, dialogues, participants, grants
     // and 30 messages each, by SQL), latest activity spread over the last 1,000 hours.
@@ -137,8 +141,7 @@ export async function benchDialogues(): Promise<Measurement[]> {
       );
     await analyze(db);
     console.log(`  seeded in ${Math.round((Date.now() - started) / 1000)} s`);
-    // Seeding blocks the event loop past the keep-alive timeout: the first call may meet a closed socket.
-    await call(server, "GET", "/api/app-version/").catch(() => undefined);
+    await wake();
 
     const newestPage = (id: number, who: typeof a) => () =>
       ok(
