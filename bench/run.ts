@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { benchAccounts } from "./accounts.bench";
 import { benchDownload } from "./download.bench";
+import { benchDialogues } from "./dialogues.bench";
 import { benchGraph } from "./graph.bench";
 import { benchLive } from "./live.bench";
 import { benchOutliner } from "./outliner.bench";
@@ -21,6 +22,7 @@ const suites: Record<string, () => Promise<Measurement[]>> = {
   "live updates (PostgreSQL, two app servers)": benchLive,
   "processes (PGlite)": benchProcesses,
   "first download (Chromium, production build)": benchDownload,
+  "dialogues (PGlite)": benchDialogues,
 };
 const only = process.argv.slice(2);
 const latestJson = path.join(here, "results", "latest.json");

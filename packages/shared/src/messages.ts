@@ -166,7 +166,8 @@ export const MESSAGES = {
   participantNotPerson: "只能选择个人用户或群组作为参与者",
   tooManyParticipants: "参与者不能超过200人",
   notGroupMemberForChat: "只有群组成员可以发起该群组的群聊",
-  logicIdInvalid: "对话标识格式不正确：应为 UserChats_ 加排序后的两个用户编号（以 _ 连接），或 UserAiChats_ 加用户编号",
+  logicIdInvalid:
+    "对话标识格式不正确：应为 UserChats_ 加排序后的两个用户编号（以 _ 连接），或 UserAiChats_ 加用户编号",
   logicIdNotYours: "只能打开自己参与的对话",
   notADialogueDraft: "该流程不是对话中的草稿",
   draftNotYours: "只能发送自己的草稿",

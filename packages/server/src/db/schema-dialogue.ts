@@ -42,7 +42,9 @@ export const dialogueParticipant = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     unreadCount: integer("unread_count").notNull().default(0),
     lastReadAt: timestamp("last_read_at", { withTimezone: true, mode: "date" }),
-    lastActivityAt: timestamp("last_activity_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    lastActivityAt: timestamp("last_activity_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
     joinedAt: timestamp("joined_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
@@ -68,5 +70,8 @@ export const dialogueDraft = pgTable(
       .notNull()
       .references(() => dnode.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.dialogueId, t.userId] }), uniqueIndex("dialogue_draft_node_key").on(t.nodeId)],
+  (t) => [
+    primaryKey({ columns: [t.dialogueId, t.userId] }),
+    uniqueIndex("dialogue_draft_node_key").on(t.nodeId),
+  ],
 );

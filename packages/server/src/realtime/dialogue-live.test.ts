@@ -41,7 +41,8 @@ async function listen(who: Person): Promise<Listener> {
 }
 
 const quiet = () => new Promise((resolve) => setTimeout(resolve, 500));
-const mentions = (m: ServerMessage, id: number) => JSON.stringify(m).includes(`"id":${id},`) || JSON.stringify(m).includes(`"ynode":${id},`);
+const mentions = (m: ServerMessage, id: number) =>
+  JSON.stringify(m).includes(`"id":${id},`) || JSON.stringify(m).includes(`"ynode":${id},`);
 
 describe("live dialogue events", () => {
   it("a sent message reaches the other participant live, and nobody else; drafts are never announced", async () => {
@@ -62,14 +63,19 @@ describe("live dialogue events", () => {
     const message = await bs.waitFor(
       (m) => (m.type === "process_updated" || m.type === "process_created") && m.dnode.id === draft.id,
     );
-    expect(message).toMatchObject({ dnode: { id: draft.id, content: { text: "实时的问候", dialogue_id: id } } });
+    expect(message).toMatchObject({
+      dnode: { id: draft.id, content: { text: "实时的问候", dialogue_id: id } },
+    });
     // Watching the dialogue: the new CHAT link with the message, and the dialogue's new summary.
     const link = await bs.waitFor(
       (m) => m.type === "relation_updated" && m.action === "created" && m.relation.relation_name === "CHAT",
     );
     expect(link).toMatchObject({ relation: { xnode: id, ynode: draft.id }, dnode: { id: draft.id } });
     const summary = await bs.waitFor(
-      (m) => m.type === "node_updated" && m.dnode.id === id && m.dnode.content.last_message_content === "实时的问候",
+      (m) =>
+        m.type === "node_updated" &&
+        m.dnode.id === id &&
+        m.dnode.content.last_message_content === "实时的问候",
     );
     // The summary is presented for its reader: b's unread count and the other person's name.
     expect(summary).toMatchObject({ dnode: { name: a.user.username, content: { unread_count: 1 } } });

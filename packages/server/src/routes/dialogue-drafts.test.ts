@@ -1,5 +1,6 @@
 import { MESSAGES } from "@zhishu/shared";
 import { describe, expect, it } from "vitest";
+import { registerDialogueResponder } from "../services/dialogues/responder";
 import { call } from "../test/client";
 import { befriend, dialogueApi, people, setBlock } from "../test/dialogues";
 import { useTestServer } from "../test/use-test-server";
@@ -57,11 +58,17 @@ describe("GET /api/dialogue/{id}/draft/", () => {
     const mine = await call(server, "GET", "/api/process/my_processes/?page_size=100", { token: a.access });
     const ids = mine.body.results.map((p: { id: number }) => p.id);
     expect(ids).not.toContain(draft.id);
-    const inDialogue = await call(server, "GET", `/api/process/my_processes/?dialogue_id=${id}`, { token: a.access });
+    const inDialogue = await call(server, "GET", `/api/process/my_processes/?dialogue_id=${id}`, {
+      token: a.access,
+    });
     expect(inDialogue.body.results).toEqual([]);
     await api.say(a, id, "发出的消息");
-    const after = await call(server, "GET", `/api/process/my_processes/?dialogue_id=${id}`, { token: b.access });
-    expect(after.body.results.map((p: { content: { text: string } }) => p.content.text)).toEqual(["发出的消息"]);
+    const after = await call(server, "GET", `/api/process/my_processes/?dialogue_id=${id}`, {
+      token: b.access,
+    });
+    expect(after.body.results.map((p: { content: { text: string } }) => p.content.text)).toEqual([
+      "发出的消息",
+    ]);
   });
 });
 
@@ -94,7 +101,9 @@ describe("POST /api/process/{id}/delegate-and-create-new/", () => {
         delegate_status: "completed",
       },
     });
-    expect(sent.body.new_draft_process).toMatchObject({ content: { self_status: "draft", text: "", dialogue_id: id } });
+    expect(sent.body.new_draft_process).toMatchObject({
+      content: { self_status: "draft", text: "", dialogue_id: id },
+    });
     expect(sent.body.new_draft_process.id).not.toBe(draft.id);
     expect((await api.draft(a, id)).body.draft_process.id).toBe(sent.body.new_draft_process.id);
     // The other person reads it in the dialogue and through the node calls.
@@ -137,24 +146,38 @@ describe("POST /api/process/{id}/delegate-and-create-new/", () => {
     expect(notDraft.status).toBe(400);
     expect(notDraft.body.error).toBe(MESSAGES.notADialogueDraft);
     expect((await api.delegate(a, 2_000_000_000, { text: "x" })).status).toBe(404);
-    for (const body of [{ strategy: "fastest" }, { text: 5 }, { selected_process_ids: ["a"] }, { text: "x".repeat(20_001) }])
+    for (const body of [
+      { strategy: "fastest" },
+      { text: 5 },
+      { selected_process_ids: ["a"] },
+      { text: "x".repeat(20_001) },
+    ])
       expect((await api.delegate(a, draft.id, body)).status, JSON.stringify(body).slice(0, 40)).toBe(400);
-    expect((await call(server, "POST", `/api/process/${draft.id}/delegate-and-create-new/`, { body: {} })).status).toBe(401);
+    expect(
+      (await call(server, "POST", `/api/process/${draft.id}/delegate-and-create-new/`, { body: {} })).status,
+    ).toBe(401);
   });
 
   it("sends a draft once however often it is sent at the same moment; every message is counted", async () => {
     const [a, b, c, d, e] = await people(server, 5);
     const others = [b, c, d, e];
-    const id = (await api.create(a, { dialogue_type: "group_chat", participants: others.map((p) => p.user.id) })).body
-      .dialogue.id;
+    const id = (
+      await api.create(a, { dialogue_type: "group_chat", participants: others.map((p) => p.user.id) })
+    ).body.dialogue.id;
     const draft = (await api.draft(a, id)).body.draft_process;
-    const twice = await Promise.all([api.delegate(a, draft.id, { text: "一" }), api.delegate(a, draft.id, { text: "一" })]);
+    const twice = await Promise.all([
+      api.delegate(a, draft.id, { text: "一" }),
+      api.delegate(a, draft.id, { text: "一" }),
+    ]);
     expect(twice.map((r) => r.status).sort()).toEqual([200, 409]);
     // Four people send at the same moment: all four land, and a has all four unread.
     const sent = await Promise.all(others.map((p, i) => api.say(p, id, `消息${i}`)));
     expect(sent.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect((await api.get(a, id)).body.dialogue.chat_total).toBe(5);
-    expect((await api.list(a)).body).toMatchObject({ unread_total: 4, dialogues: [{ content: { unread_count: 4 } }] });
+    expect((await api.list(a)).body).toMatchObject({
+      unread_total: 4,
+      dialogues: [{ content: { unread_count: 4 } }],
+    });
   });
 
   it("leaves a message to the AI delegated: it waits for a responder", async () => {
@@ -162,7 +185,32 @@ describe("POST /api/process/{id}/delegate-and-create-new/", () => {
     const made = await api.create(a, { dialogue_type: "user_to_ai" });
     const sent = await api.say(a, made.body.dialogue.id, "请解释一下");
     expect(sent.status).toBe(200);
-    expect(sent.body.delegated_process.content).toMatchObject({ self_status: "delegated", delegate_status: "delegated" });
+    expect(sent.body.delegated_process.content).toMatchObject({
+      self_status: "delegated",
+      delegate_status: "delegated",
+    });
+  });
+
+  it("hands a message to the responder plugged in for its dialogue, which completes it by delivering", async () => {
+    const [a] = await people(server, 1);
+    const handed: { messageId: number; text: string; params: Record<string, unknown> }[] = [];
+    const unplug = registerDialogueResponder({
+      name: "test-ai",
+      serves: (dialogue) => dialogue.type === "user_to_ai",
+      deliver: async (message) => {
+        handed.push({ messageId: message.messageId, text: message.text, params: message.params });
+        return "delivered";
+      },
+    });
+    try {
+      const made = await api.create(a, { dialogue_type: "user_to_ai" });
+      const draft = (await api.draft(a, made.body.dialogue.id)).body.draft_process;
+      const sent = await api.delegate(a, draft.id, { text: "解释一下", strategy: "smart" });
+      expect(handed).toEqual([{ messageId: draft.id, text: "解释一下", params: { strategy: "smart" } }]);
+      expect(sent.body.delegated_process.content.self_status).toBe("completed");
+    } finally {
+      unplug();
+    }
   });
 });
 
@@ -172,7 +220,10 @@ describe("dialogue modes (people-spec 4, 6)", () => {
     const id = await api.pair(a, b);
     const refused = await api.say(a, id, "在吗");
     expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ code: "DIALOGUE_STRANGER", error: "你们还不是好友，只能发送好友请求消息" });
+    expect(refused.body).toMatchObject({
+      code: "DIALOGUE_STRANGER",
+      error: "你们还不是好友，只能发送好友请求消息",
+    });
     expect((await api.get(a, id)).body.dialogue.dialogue_mode).toBe("stranger");
 
     await befriend(server, a, b);
@@ -215,13 +266,17 @@ describe("dialogue modes (people-spec 4, 6)", () => {
     expect(inbox.id).toBe(await api.pair(b, a));
     const card = (await api.get(b, inbox.id)).body.dialogue.chat_messages[0];
     expect(card).toMatchObject({ id: sent.body.process_id, xtype: "FriendRequestProcess" });
-    await call(server, "POST", `/api/dnode/call_action/${card.id}/accept_friend`, { token: b.access, body: {} });
+    await call(server, "POST", `/api/dnode/call_action/${card.id}/accept_friend`, {
+      token: b.access,
+      body: {},
+    });
     expect((await api.get(a, inbox.id)).body.dialogue.dialogue_mode).toBe("friend");
   });
 
   it("group chats, topics and AI dialogues are free", async () => {
     const [a, b] = await people(server, 2);
-    const group = (await api.create(a, { dialogue_type: "group_chat", participants: [b.user.id] })).body.dialogue;
+    const group = (await api.create(a, { dialogue_type: "group_chat", participants: [b.user.id] })).body
+      .dialogue;
     expect((await api.say(b, group.id, "大家好")).status).toBe(200);
     const topic = (await api.create(a, { dialogue_type: "topic", participants: [b.user.id] })).body.dialogue;
     expect((await api.say(a, topic.id, "话题")).status).toBe(200);

@@ -22,7 +22,12 @@ describe("POST /api/dialogue/{id}/add/", () => {
       success: false,
       code: "PARTICIPANT_NEEDS_ACCESS",
       error: `用户 ${b.user.username} 没有访问该知识点的权限`,
-      details: { node_id: String(node.id), user_id: String(b.user.id), user_name: b.user.username, can_grant: "true" },
+      details: {
+        node_id: String(node.id),
+        user_id: String(b.user.id),
+        user_name: b.user.username,
+        can_grant: "true",
+      },
     });
     // What the 授权访问 dialog does, then the same call again.
     const granted = await call(server, "POST", "/api/anchor-auth/manage/", {
@@ -41,7 +46,11 @@ describe("POST /api/dialogue/{id}/add/", () => {
     expect(seen.body.dialogue.resources.map((n: { id: number }) => n.id)).toEqual([node.id]);
     // The chat shows a notice, and it is the dialogue's last message.
     const notice = seen.body.dialogue.chat_messages.at(-1);
-    expect(notice.content).toMatchObject({ system_action: "resource_added", node_id: node.id, actor_id: a.user.id });
+    expect(notice.content).toMatchObject({
+      system_action: "resource_added",
+      node_id: node.id,
+      actor_id: a.user.id,
+    });
     expect((await api.list(b)).body.dialogues[0].content).toMatchObject({
       last_message_content: MESSAGES.resourceAddedText.replace("{name}", "资料一"),
       unread_count: 1,
@@ -82,7 +91,11 @@ describe("POST /api/dialogue/{id}/add/", () => {
     const { dnode: node } = await createNode(server, a.access, { name: "私人笔记" });
     expect((await api.add(a, ai, "resource", node.id)).status).toBe(200);
     expect((await api.add(a, ai, "conclusion", node.id)).status).toBe(200);
-    const { dnode: ask } = await createNode(server, a.access, { name: "一个问题", type: "PROCESS", content: { text: "为什么" } });
+    const { dnode: ask } = await createNode(server, a.access, {
+      name: "一个问题",
+      type: "PROCESS",
+      content: { text: "为什么" },
+    });
     expect((await api.add(a, ai, "chat", ask.id)).status).toBe(200);
     const other = (await api.create(a, { dialogue_type: "user_to_ai", title: "子对话" })).body.dialogue.id;
     expect((await api.add(a, ai, "sub_dialogue", other)).status).toBe(200);
@@ -90,9 +103,10 @@ describe("POST /api/dialogue/{id}/add/", () => {
     expect(record.conclusions.map((n: { id: number }) => n.id)).toEqual([node.id]);
     expect(record.sub_dialogues.map((n: { id: number }) => n.id)).toEqual([other]);
     expect(record.chat_messages.map((n: { id: number }) => n.id)).toContain(ask.id);
-    expect((await api.list(a)).body.dialogues.find((d: { id: number }) => d.id === ai).content.last_message_content).toBe(
-      "为什么",
-    );
+    expect(
+      (await api.list(a)).body.dialogues.find((d: { id: number }) => d.id === ai).content
+        .last_message_content,
+    ).toBe("为什么");
     const notDialogue = await api.add(a, ai, "sub_dialogue", node.id);
     expect(notDialogue.status).toBe(400);
     expect(notDialogue.body.error).toBe(MESSAGES.subDialogueNotDialogue);
@@ -114,12 +128,19 @@ describe("POST /api/dialogue/{id}/add/", () => {
     const blocked = await api.add(a, withD, "chat", node.id);
     expect(blocked.status).toBe(403);
     expect(blocked.body).toMatchObject({ code: "DIALOGUE_BLOCKED", error: MESSAGES.dialogueBlocked });
-    for (const body of [{ content_type: "file", node_id: node.id }, { content_type: "chat" }, { content_type: "chat", node_id: -1 }]) {
+    for (const body of [
+      { content_type: "file", node_id: node.id },
+      { content_type: "chat" },
+      { content_type: "chat", node_id: -1 },
+    ]) {
       const res = await call(server, "POST", `/api/dialogue/${id}/add/`, { token: a.access, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     expect((await api.add(a, id, "chat", 2_000_000_000)).status).toBe(403);
-    expect((await call(server, "POST", `/api/dialogue/${id}/add/`, { body: { content_type: "chat", node_id: 1 } })).status).toBe(401);
+    expect(
+      (await call(server, "POST", `/api/dialogue/${id}/add/`, { body: { content_type: "chat", node_id: 1 } }))
+        .status,
+    ).toBe(401);
   });
 });
 
@@ -158,9 +179,15 @@ describe("POST /api/dialogue/convert-ask-process/", () => {
     });
     expect(notAsk.status).toBe(400);
     expect(notAsk.body.error).toBe(MESSAGES.notAnAskProcess);
-    const bad = await call(server, "POST", "/api/dialogue/convert-ask-process/", { token: a.access, body: { ask_process_id: "1" } });
+    const bad = await call(server, "POST", "/api/dialogue/convert-ask-process/", {
+      token: a.access,
+      body: { ask_process_id: "1" },
+    });
     expect(bad.status).toBe(400);
-    expect((await call(server, "POST", "/api/dialogue/convert-ask-process/", { body: { ask_process_id: ask.id } })).status).toBe(401);
+    expect(
+      (await call(server, "POST", "/api/dialogue/convert-ask-process/", { body: { ask_process_id: ask.id } }))
+        .status,
+    ).toBe(401);
   });
 });
 
@@ -174,7 +201,9 @@ describe("chat paging", () => {
     const newest = await api.get(b, id);
     // 23 messages after the friend request's card (whose text is its empty greeting).
     expect(newest.body.dialogue).toMatchObject({ chat_total: 24, chat_has_more: true });
-    expect(texts(newest.body.dialogue.chat_messages)).toEqual(Array.from({ length: 20 }, (_, i) => `第${i + 4}条`));
+    expect(texts(newest.body.dialogue.chat_messages)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `第${i + 4}条`),
+    );
     const older = await api.get(b, id, "?chat_page=2");
     expect(older.body.dialogue).toMatchObject({ chat_has_more: false });
     expect(texts(older.body.dialogue.chat_messages)).toEqual(["", "第1条", "第2条", "第3条"]);
@@ -184,8 +213,15 @@ describe("chat paging", () => {
       `/api/dnode/${id}/relations_with_data/?relation_names=CHAT&page_size=20&order_by=created_at&relation_pages=${encodeURIComponent('{"CHAT":2}')}`,
       { token: b.access },
     );
-    const byId = new Map(page.body.related_nodes.map((n: { id: number; content: { text: string } }) => [n.id, n.content.text]));
-    expect(page.body.relations.map((r: { ynode: number }) => byId.get(r.ynode))).toEqual(["第20条", "第21条", "第22条", "第23条"]);
+    const byId = new Map(
+      page.body.related_nodes.map((n: { id: number; content: { text: string } }) => [n.id, n.content.text]),
+    );
+    expect(page.body.relations.map((r: { ynode: number }) => byId.get(r.ynode))).toEqual([
+      "第20条",
+      "第21条",
+      "第22条",
+      "第23条",
+    ]);
     expect(page.body.pagination_info.CHAT).toMatchObject({ page: 2, total: 24, has_more: false });
     expect((await api.get(a, id, "?chat_page=0")).status).toBe(400);
   });

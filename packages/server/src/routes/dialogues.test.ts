@@ -34,13 +34,19 @@ describe("find-or-create by logic id", () => {
       { id: b.user.id, username: b.user.username, avatar: null },
     ]);
     const again = await api.findOrCreate(b, logic);
-    expect(again.body).toMatchObject({ created: false, dialogue_id: id, dialogue: { name: a.user.username } });
+    expect(again.body).toMatchObject({
+      created: false,
+      dialogue_id: id,
+      dialogue: { name: a.user.username },
+    });
   });
 
   it("answers one dialogue to many concurrent calls", async () => {
     const [a, b] = await people(server, 2);
     const logic = userChatsLogicId(a.user.id, b.user.id);
-    const all = await Promise.all(Array.from({ length: 8 }, (_, i) => api.findOrCreate(i % 2 ? a : b, logic)));
+    const all = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => api.findOrCreate(i % 2 ? a : b, logic)),
+    );
     expect(all.map((r) => r.status)).toEqual(Array(8).fill(200));
     expect(new Set(all.map((r) => r.body.dialogue_id)).size).toBe(1);
     expect(all.filter((r) => r.body.created)).toHaveLength(1);
@@ -52,10 +58,21 @@ describe("find-or-create by logic id", () => {
     const [a, b, c] = await people(server, 3);
     const theirs = await api.findOrCreate(c, userChatsLogicId(a.user.id, b.user.id));
     expect(theirs.status).toBe(403);
-    expect(theirs.body).toMatchObject({ success: false, code: "LOGIC_ID_NOT_YOURS", error: MESSAGES.logicIdNotYours });
+    expect(theirs.body).toMatchObject({
+      success: false,
+      code: "LOGIC_ID_NOT_YOURS",
+      error: MESSAGES.logicIdNotYours,
+    });
     expect((await api.findOrCreate(c, userAiChatsLogicId(a.user.id))).status).toBe(403);
     const unsorted = `UserChats_${Math.max(a.user.id, b.user.id)}_${Math.min(a.user.id, b.user.id)}`;
-    for (const bad of [unsorted, `UserChats_${a.user.id}_${a.user.id}`, "UserChats_", "Chats_1_2", "", `UserChats_${a.user.id}_x`]) {
+    for (const bad of [
+      unsorted,
+      `UserChats_${a.user.id}_${a.user.id}`,
+      "UserChats_",
+      "Chats_1_2",
+      "",
+      `UserChats_${a.user.id}_x`,
+    ]) {
       const res = await api.findOrCreate(a, bad);
       expect(res.status, bad).toBe(400);
       expect(res.body.error).toBe(MESSAGES.logicIdInvalid);
@@ -63,7 +80,10 @@ describe("find-or-create by logic id", () => {
     const nobody = await api.findOrCreate(a, userChatsLogicId(a.user.id, 2_000_000_000));
     expect(nobody.status).toBe(400);
     expect(nobody.body.error).toBe(MESSAGES.participantNotFound);
-    expect((await call(server, "POST", "/api/dialogue/find-or-create-by-logic-id/", { token: a.access, body: {} })).status).toBe(400);
+    expect(
+      (await call(server, "POST", "/api/dialogue/find-or-create-by-logic-id/", { token: a.access, body: {} }))
+        .status,
+    ).toBe(400);
   });
 
   it("makes a person's AI dialogue, in agent mode, titled 与AI的对话", async () => {
@@ -73,7 +93,9 @@ describe("find-or-create by logic id", () => {
       name: MESSAGES.aiDialogueTitle,
       content: { dialogue_type: "user_to_ai", dialogue_mode: "agent", participants: [a.user.id] },
     });
-    expect((await api.findOrCreate(a, userAiChatsLogicId(a.user.id))).body.dialogue_id).toBe(res.body.dialogue_id);
+    expect((await api.findOrCreate(a, userAiChatsLogicId(a.user.id))).body.dialogue_id).toBe(
+      res.body.dialogue_id,
+    );
   });
 });
 
@@ -82,21 +104,39 @@ describe("POST /api/dialogue/create/", () => {
     const [a, b, c] = await people(server, 3);
     const made = await api.create(a, { dialogue_type: "user_to_user", participants: [b.user.id], title: "" });
     expect(made.status).toBe(201);
-    expect(made.body).toMatchObject({ success: true, message: MESSAGES.dialogueCreated, dialogue: { name: b.user.username } });
+    expect(made.body).toMatchObject({
+      success: true,
+      message: MESSAGES.dialogueCreated,
+      dialogue: { name: b.user.username },
+    });
     const pair = await api.findOrCreate(b, userChatsLogicId(a.user.id, b.user.id));
     expect(pair.body.dialogue_id).toBe(made.body.dialogue.id);
 
-    const group = await api.create(a, { dialogue_type: "group_chat", participants: [b.user.id, c.user.id], title: "读书会" });
+    const group = await api.create(a, {
+      dialogue_type: "group_chat",
+      participants: [b.user.id, c.user.id],
+      title: "读书会",
+    });
     expect(group.body.dialogue).toMatchObject({
       name: "读书会",
-      content: { dialogue_type: "group_chat", dialogue_mode: "friend", participants: [a.user.id, b.user.id, c.user.id] },
+      content: {
+        dialogue_type: "group_chat",
+        dialogue_mode: "friend",
+        participants: [a.user.id, b.user.id, c.user.id],
+      },
     });
-    const untitled = await api.create(a, { dialogue_type: "group_chat", participants: [b.user.id, c.user.id] });
+    const untitled = await api.create(a, {
+      dialogue_type: "group_chat",
+      participants: [b.user.id, c.user.id],
+    });
     expect(untitled.body.dialogue.name).toBe([a, b, c].map((p) => p.user.username).join("、"));
     const topic = await api.create(a, { dialogue_type: "topic", participants: [c.user.id] });
     expect(topic.body.dialogue.name).toBe(MESSAGES.topicDialogueTitle);
     const ai = await api.create(a, { dialogue_type: "user_to_ai" });
-    expect(ai.body.dialogue).toMatchObject({ name: MESSAGES.aiDialogueTitle, content: { dialogue_mode: "agent" } });
+    expect(ai.body.dialogue).toMatchObject({
+      name: MESSAGES.aiDialogueTitle,
+      content: { dialogue_mode: "agent" },
+    });
   });
 
   it("a group chat with a GROUP user brings in its members, for members only", async () => {
@@ -110,7 +150,9 @@ describe("POST /api/dialogue/create/", () => {
     const chat = await api.create(member, { dialogue_type: "group_chat", participants: [groupId] });
     expect(chat.status).toBe(201);
     expect(chat.body.dialogue.name).toBe(`组${owner.user.id}`);
-    expect([...chat.body.dialogue.content.participants].sort()).toEqual([owner.user.id, member.user.id].sort());
+    expect([...chat.body.dialogue.content.participants].sort()).toEqual(
+      [owner.user.id, member.user.id].sort(),
+    );
     const refused = await api.create(outsider, { dialogue_type: "group_chat", participants: [groupId] });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe(MESSAGES.notGroupMemberForChat);
@@ -121,7 +163,10 @@ describe("POST /api/dialogue/create/", () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ dialogue_type: "group_chat", participants: [] }, MESSAGES.chooseParticipants],
       [{ dialogue_type: "user_to_user", participants: [a.user.id] }, MESSAGES.chooseParticipants],
-      [{ dialogue_type: "user_to_user", participants: [b.user.id, c.user.id] }, MESSAGES.userDialogueOneOther],
+      [
+        { dialogue_type: "user_to_user", participants: [b.user.id, c.user.id] },
+        MESSAGES.userDialogueOneOther,
+      ],
       [{ dialogue_type: "group_chat", participants: [2_000_000_000] }, MESSAGES.participantNotFound],
       [{ dialogue_type: "chat_room", participants: [b.user.id] }, MESSAGES.dialogueTypeInvalid],
       [{ dialogue_type: "group_chat", participants: ["x"] }, MESSAGES.idInvalid],
@@ -131,7 +176,9 @@ describe("POST /api/dialogue/create/", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error).toContain(error);
     }
-    expect((await call(server, "POST", "/api/dialogue/create/", { body: { dialogue_type: "topic" } })).status).toBe(401);
+    expect(
+      (await call(server, "POST", "/api/dialogue/create/", { body: { dialogue_type: "topic" } })).status,
+    ).toBe(401);
   });
 });
 
@@ -208,9 +255,14 @@ describe("reading dialogues", () => {
   it("does not list dialogues among the trees shared with a participant", async () => {
     const [a, b] = await people(server, 2);
     await api.pair(a, b);
-    const received = await call(server, "GET", `/api/user/public-anchors/?user_id=${b.user.id}&type=received`, {
-      token: b.access,
-    });
+    const received = await call(
+      server,
+      "GET",
+      `/api/user/public-anchors/?user_id=${b.user.id}&type=received`,
+      {
+        token: b.access,
+      },
+    );
     expect(received.status).toBe(200);
     expect(received.body.results).toEqual([]);
   });

@@ -40,7 +40,11 @@ export const dialogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       const userId = requireUser(request);
       const { id } = await createDialogue(db, userId, request.body);
       reply.code(201);
-      return { success: true, message: MESSAGES.dialogueCreated, dialogue: await dialogueNode(db, userId, id) };
+      return {
+        success: true,
+        message: MESSAGES.dialogueCreated,
+        dialogue: await dialogueNode(db, userId, id),
+      };
     },
   );
 
@@ -64,7 +68,12 @@ export const dialogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     { schema: { body: findOrCreateDialogueBody, response: { 200: findOrCreateDialogueResponse } } },
     async (request) => {
       const userId = requireUser(request);
-      const { id, created } = await findOrCreateByLogicId(db, userId, request.body.logic_id, request.body.title);
+      const { id, created } = await findOrCreateByLogicId(
+        db,
+        userId,
+        request.body.logic_id,
+        request.body.title,
+      );
       return { success: true, created, dialogue_id: id, dialogue: await dialogueNode(db, userId, id) };
     },
   );
@@ -112,7 +121,12 @@ export const dialogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     { schema: { params: idParams, body: delegateDraftBody, response: { 200: delegateDraftResponse } } },
     async (request) => {
       const userId = requireUser(request);
-      const { delegatedId, newDraftId } = await delegateAndCreateNew(db, userId, request.params.id, request.body);
+      const { delegatedId, newDraftId } = await delegateAndCreateNew(
+        db,
+        userId,
+        request.params.id,
+        request.body,
+      );
       const [delegated, fresh] = await presentNodeIds(db, userId, [delegatedId, newDraftId]);
       return { success: true, delegated_process: delegated!, new_draft_process: fresh! };
     },

@@ -19,7 +19,8 @@ export async function people<N extends number>(server: TestServer, n: N): Promis
 }
 
 const ok = <T extends { status: number; body: Json }>(res: T, status = 200): T => {
-  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== status)
+    throw new Error(`expected ${status}, got ${res.status} ${JSON.stringify(res.body)}`);
   return res;
 };
 
@@ -29,7 +30,10 @@ const ok = <T extends { status: number; body: Json }>(res: T, status = 200): T =
  */
 export async function befriend(server: TestServer, a: Person, b: Person): Promise<void> {
   const sent = ok(
-    await call(server, "POST", "/api/user/friend/request/", { token: a.access, body: { user_id: b.user.id } }),
+    await call(server, "POST", "/api/user/friend/request/", {
+      token: a.access,
+      body: { user_id: b.user.id },
+    }),
     201,
   );
   ok(
@@ -44,7 +48,9 @@ export async function befriend(server: TestServer, a: Person, b: Person): Promis
       body: { logic_id: userChatsLogicId(a.user.id, b.user.id) },
     }),
   );
-  ok(await call(server, "POST", `/api/dialogue/${pair.body.dialogue_id}/read/`, { token: b.access, body: {} }));
+  ok(
+    await call(server, "POST", `/api/dialogue/${pair.body.dialogue_id}/read/`, { token: b.access, body: {} }),
+  );
 }
 
 /** `who` blocks or unblocks `whom`. */
@@ -79,9 +85,12 @@ export function dialogueApi(server: TestServer) {
       call(server, "POST", "/api/dialogue/create/", { token: as.access, body }),
     get: (as: Person, id: number, query = "") =>
       call(server, "GET", `/api/dialogue/${id}/${query}`, { token: as.access }),
-    list: (as: Person, query = "") => call(server, "GET", `/api/dialogue/messages/${query}`, { token: as.access }),
-    read: (as: Person, id: number) => call(server, "POST", `/api/dialogue/${id}/read/`, { token: as.access, body: {} }),
-    draft: (as: Person, id: number) => call(server, "GET", `/api/dialogue/${id}/draft/`, { token: as.access }),
+    list: (as: Person, query = "") =>
+      call(server, "GET", `/api/dialogue/messages/${query}`, { token: as.access }),
+    read: (as: Person, id: number) =>
+      call(server, "POST", `/api/dialogue/${id}/read/`, { token: as.access, body: {} }),
+    draft: (as: Person, id: number) =>
+      call(server, "GET", `/api/dialogue/${id}/draft/`, { token: as.access }),
     delegate: (as: Person, draftId: number, body: Record<string, unknown> = {}) =>
       call(server, "POST", `/api/process/${draftId}/delegate-and-create-new/`, { token: as.access, body }),
     /** Sends `text` as `as` in the dialogue (draft, then send); answers the response. */

@@ -103,7 +103,10 @@ export const findOrCreateDialogueBody = z.object({
 export const delegateDraftBody = z.object({
   text: z.string().max(MESSAGE_MAX_CHARS, MESSAGES.messageTooLong).optional(),
   strategy: z.enum(SEND_STRATEGIES).optional(),
-  specific_method: z.union([z.string().max(200), idSchema]).nullable().optional(),
+  specific_method: z
+    .union([z.string().max(200), idSchema])
+    .nullable()
+    .optional(),
   selected_process_ids: z.array(idSchema).max(500).optional(),
   idtree_resources: z.array(idSchema).max(500).optional(),
   idtree_format: z.string().max(20).optional(),

@@ -30,15 +30,16 @@ async function assertOthersCanRead(
   callerIsAdmin: boolean,
 ): Promise<void> {
   if (facts.type === "user_to_ai") return;
-  for (const other of facts.participants) {
-    if (other === userId) continue;
-    if ((await rightsOn(db, other, nodeId)).read) continue;
+  const others = facts.participants.filter((id) => id !== userId);
+  // One rights query per person (the rule is per caller), run side by side; the first who lacks read wins.
+  const readable = await Promise.all(others.map(async (id) => (await rightsOn(db, id, nodeId)).read));
+  const other = others.find((_, i) => !readable[i]);
+  if (other !== undefined) {
     const person = (await userRows(db, [other])).get(other);
     const name = person ? displayName(person) : String(other);
-    const message = (callerIsAdmin ? MESSAGES.participantCannotRead : MESSAGES.participantCannotReadNoGrant).replace(
-      "{name}",
-      name,
-    );
+    const message = (
+      callerIsAdmin ? MESSAGES.participantCannotRead : MESSAGES.participantCannotReadNoGrant
+    ).replace("{name}", name);
     throw new AppError(403, PARTICIPANT_NEEDS_ACCESS, message, {
       node_id: String(nodeId),
       user_id: String(other),

@@ -162,7 +162,8 @@ export async function findOrCreateByLogicId(
  */
 export async function convertAskProcess(db: Db, userId: number, processId: number): Promise<number> {
   const node = await requireNode(db, userId, processId, "write");
-  if (node.type !== "PROCESS" || node.content.xtype !== "AskProcess") throw badRequest(MESSAGES.notAnAskProcess);
+  if (node.type !== "PROCESS" || node.content.xtype !== "AskProcess")
+    throw badRequest(MESSAGES.notAnAskProcess);
   return writeTransaction(db, userId, async (tx) => {
     const row = oneRow(await tx.select().from(dnode).where(eq(dnode.id, processId)).for("update"));
     const linked = Number(row.content.dialogue_id);

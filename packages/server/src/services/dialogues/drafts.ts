@@ -90,7 +90,9 @@ export async function delegateAndCreateNew(
   if (!slot) {
     const [row] = await db.select({ content: dnode.content }).from(dnode).where(eq(dnode.id, draftId));
     const sent = row && (row.content.self_status ?? "draft") !== "draft" && row.content.dialogue_id;
-    throw sent ? conflict(MESSAGES.draftAlreadySent, "DRAFT_ALREADY_SENT") : badRequest(MESSAGES.notADialogueDraft);
+    throw sent
+      ? conflict(MESSAGES.draftAlreadySent, "DRAFT_ALREADY_SENT")
+      : badRequest(MESSAGES.notADialogueDraft);
   }
   if (slot.userId !== userId) throw new AppError(403, "DRAFT_NOT_YOURS", MESSAGES.draftNotYours);
   const facts = await requireParticipant(db, userId, slot.dialogueId);
@@ -137,7 +139,14 @@ export async function delegateAndCreateNew(
 
   const responder = responderFor(facts);
   const outcome = responder
-    ? await responder.deliver({ db, dialogue: facts, messageId: draftId, senderId: userId, text: sent.text, params })
+    ? await responder.deliver({
+        db,
+        dialogue: facts,
+        messageId: draftId,
+        senderId: userId,
+        text: sent.text,
+        params,
+      })
     : "pending";
   if (outcome === "delivered") await completeMessage(db, userId, draftId);
   return { delegatedId: draftId, newDraftId: sent.newDraftId };

@@ -53,9 +53,7 @@ export async function makeDialogue(tx: Tx, input: NewDialogue): Promise<number> 
     groupId: input.groupId ?? null,
     creatorId: input.creatorId,
   });
-  await tx
-    .insert(dialogueParticipant)
-    .values(participants.map((userId) => ({ dialogueId: id, userId })));
+  await tx.insert(dialogueParticipant).values(participants.map((userId) => ({ dialogueId: id, userId })));
   await tx.insert(anchorGrant).values(
     participants.map((userId) => ({
       anchorId: id,

@@ -48,5 +48,8 @@ export function registerDialogueResponder(responder: DialogueResponder): () => v
 
 /** The responder for a dialogue, if any (user_to_ai dialogues have none until the AI is built). */
 export function responderFor(dialogue: DialogueFacts): DialogueResponder | undefined {
-  return [...responders].reverse().find((r) => r.serves(dialogue)) ?? (people.serves(dialogue) ? people : undefined);
+  return (
+    [...responders].reverse().find((r) => r.serves(dialogue)) ??
+    (people.serves(dialogue) ? people : undefined)
+  );
 }
