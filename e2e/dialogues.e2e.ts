@@ -137,4 +137,50 @@ describe("dialogues between two people", () => {
       await theirs.context.close();
     }
   });
+
+  it("add to chat from the breadcrumb opens /xiaoxi in the side panel with the node attached; a stranger's dialogue takes no message", async () => {
+    const a = await createAccount("dlg_c");
+    const stranger = await createAccount("dlg_s");
+    const tree = await makeNode(a, { type: "DIR", name: "光合作用", location_id: a.rootId });
+    const { page, context } = await signedInPage(browser, a);
+    try {
+      await page.goto(`/data/${tree}`);
+      await page.locator(".ol-breadcrumb").getByRole("button", { name: "添加到对话" }).click();
+      await page.getByText("已添加到对话").waitFor();
+      const side = page.getByRole("complementary", { name: "侧边栏" });
+      await side.getByRole("heading", { name: "与AI的对话" }).waitFor();
+      await side
+        .getByRole("region", { name: "对话中的知识点" })
+        .getByRole("link", { name: "光合作用" })
+        .waitFor();
+      await side.locator(".dlg-notice").getByText("添加了资料：光合作用").waitFor();
+      await side.getByRole("textbox", { name: "消息草稿" }).waitFor();
+      // Kept across a reload (chattingDnodes in local storage).
+      await page.reload();
+      await side
+        .getByRole("region", { name: "对话中的知识点" })
+        .getByRole("link", { name: "光合作用" })
+        .waitFor();
+      // The RESOURCE group of an ordinary node is the node page's relation view, not the dialogue's.
+      await page.goto(`/data/${tree}/RESOURCE`);
+      await page.locator(".workspace-main").getByText("光合作用 · 参考资料").first().waitFor();
+
+      // Not friends: the pair's dialogue shows the stranger banner and no editor.
+      const pair = await apiCall<{ dialogue_id: number }>(
+        a,
+        "POST",
+        "/dialogue/find-or-create-by-logic-id/",
+        {
+          logic_id: `UserChats_${[a.id, stranger.id].sort((x, y) => x - y).join("_")}`,
+        },
+      );
+      await page.goto(`/dialogue/${pair.dialogue_id}`);
+      await page.getByText("陌生人对话").waitFor();
+      await page.getByText("你们还不是好友，只能发送好友请求消息").waitFor();
+      await page.locator(".workspace-main").getByText("暂无消息").waitFor();
+      expect(await page.locator(".workspace-main").getByRole("textbox", { name: "消息草稿" }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });
