@@ -178,7 +178,9 @@ describe("dialogues between two people", () => {
       await page.getByText("陌生人对话").waitFor();
       await page.getByText("你们还不是好友，只能发送好友请求消息").waitFor();
       await page.locator(".workspace-main").getByText("暂无消息").waitFor();
-      expect(await page.locator(".workspace-main").getByRole("textbox", { name: "消息草稿" }).count()).toBe(0);
+      expect(await page.locator(".workspace-main").getByRole("textbox", { name: "消息草稿" }).count()).toBe(
+        0,
+      );
     } finally {
       await context.close();
     }
