@@ -10,8 +10,12 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
-const shot = (page: Page, name: string) =>
-  SHOTS ? page.screenshot({ path: `${SHOTS}/${name}.png` }) : Promise.resolve();
+/** Screenshots for trying it by hand (E2E_SCREENSHOTS=dir), a moment after the step settles. */
+const shot = async (page: Page, name: string) => {
+  if (!SHOTS) return;
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+};
 
 /** A and B become friends through the API (request, accept), and both start with nothing unread. */
 async function befriend(a: Account, b: Account): Promise<number> {
@@ -100,22 +104,31 @@ describe("dialogues between two people", () => {
       await bubbles(theirs.page).filter({ hasText: "好呀" }).waitFor();
       await bubbles(mine.page).filter({ hasText: "好呀" }).waitFor({ timeout: 15_000 });
 
-      // A drops one of their nodes on the dialogue: B cannot read it, so 授权访问 is offered; granted, it is added.
-      const tree = await makeNode(a, { type: "DIR", name: "读书笔记", location_id: a.rootId });
-      await mine.page.evaluate((id) => {
-        const data = new DataTransfer();
-        data.setData("application/x-zhishu-row", JSON.stringify({ id }));
-        data.setData("text/plain", `/data/${id}`);
-        const view = document.querySelector(".dlg-view");
-        for (const type of ["dragover", "drop"])
-          view?.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
-      }, tree);
+      // A drags one of their rows from the outline onto the dialogue, open in the side panel: B cannot
+      // read it, so 授权访问 is offered; granted, it is added.
+      const shelf = await makeNode(a, { type: "DIR", name: "书架", location_id: a.rootId });
+      const tree = await makeNode(a, { name: "读书笔记", location_id: shelf });
+      // The dialogue (A's current main tab) moves to the side panel; the outline takes the main one.
+      await mine.page.getByRole("button", { name: "移到侧边栏" }).click();
+      const side = mine.page.getByRole("complementary", { name: "侧边栏" });
+      await side.locator(".dlg-view").waitFor();
+      await mine.page.goto(`/data/${shelf}`);
+      const bullet = mine.page
+        .getByRole("treeitem", { name: "读书笔记", exact: true })
+        .getByRole("link", { name: "打开「读书笔记」" });
+      await bullet.waitFor();
+      await side.locator(".dlg-view").waitFor();
+      const dataTransfer = await mine.page.evaluateHandle(() => new DataTransfer());
+      await bullet.dispatchEvent("dragstart", { dataTransfer });
+      await side.locator(".dlg-messages").dispatchEvent("dragover", { dataTransfer });
+      await side.locator(".dlg-messages").dispatchEvent("drop", { dataTransfer });
+      await bullet.dispatchEvent("dragend", { dataTransfer });
       const grant = mine.page.getByRole("dialog").filter({ hasText: "授权访问" });
       await grant.getByText(`用户 ${b.username} 没有访问该知识点的权限`).waitFor();
       await shot(mine.page, "3-a-grant");
       await grant.getByRole("button", { name: /授\s*权/ }).click();
       await mine.page.getByText("已添加到对话").waitFor();
-      await mine.page.locator(".dlg-notice").getByText("添加了资料：读书笔记").waitFor();
+      await side.locator(".dlg-notice").getByText("添加了资料：读书笔记").waitFor();
 
       // B sees the notice and opens the node: readable now.
       const notice = theirs.page.locator(".dlg-notice").getByRole("link", { name: "添加了资料：读书笔记" });

@@ -64,6 +64,17 @@ export function MessageList({ messages, me, people, hasMore, loadingOlder, onLoa
   useEffect(() => {
     if (sentTick > 0) scroller.onNewMessages(true);
   }, [sentTick, scroller]);
+  // Rows grow after they render (a friend-request card loads its user card, an image arrives): a reader
+  // at the bottom stays there, by the same rule as a new message.
+  const content = useRef<HTMLOListElement>(null);
+  const hasRows = messages.length > 0;
+  useEffect(() => {
+    const list = content.current;
+    if (!hasRows || !list || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => scroller.onNewMessages());
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [hasRows, scroller]);
 
   return (
     <div
@@ -85,7 +96,7 @@ export function MessageList({ messages, me, people, hasMore, loadingOlder, onLoa
       {messages.length === 0 ? (
         <Empty description={t.noMessages} image={Empty.PRESENTED_IMAGE_SIMPLE} />
       ) : (
-        <ol className="dlg-list">
+        <ol className="dlg-list" ref={content}>
           {messages.map((node) => (
             <MessageRow key={node.id} node={node} me={me} people={byId} />
           ))}
