@@ -178,7 +178,15 @@ describe("dialogues between two people", () => {
       await page.goto(`/data/${tree}/RESOURCE`);
       await page.locator(".workspace-main").getByText("光合作用 · 参考资料").first().waitFor();
 
-      // Not friends: the pair's dialogue shows the stranger banner and no editor.
+      // 发消息 on the stranger's user card opens (finds or makes) the pair's dialogue: not friends, it
+      // shows the stranger banner and no editor.
+      await page.goto(`/user/${stranger.id}`);
+      await page
+        .locator(".workspace-main")
+        .getByRole("button", { name: `${stranger.username} 的操作` })
+        .first()
+        .click();
+      await page.getByRole("menuitem", { name: "发消息" }).click();
       const pair = await apiCall<{ dialogue_id: number }>(
         a,
         "POST",
@@ -187,7 +195,7 @@ describe("dialogues between two people", () => {
           logic_id: `UserChats_${[a.id, stranger.id].sort((x, y) => x - y).join("_")}`,
         },
       );
-      await page.goto(`/dialogue/${pair.dialogue_id}`);
+      await page.waitForURL(`**/dialogue/${pair.dialogue_id}`);
       await page.getByText("陌生人对话").waitFor();
       await page.getByText("你们还不是好友，只能发送好友请求消息").waitFor();
       await page.locator(".workspace-main").getByText("暂无消息").waitFor();
