@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { violations } from "./axe";
 import { launchBrowser } from "./browser";
 import { type Account, apiCall, createAccount, makeNode, signedInPage } from "./session";
 
@@ -93,6 +94,7 @@ describe("dialogues between two people", () => {
       await item.getByRole("link", { name: /1 条未读/ }).waitFor();
       await theirs.page.locator(".ant-menu").getByTitle("1 条未读").waitFor();
       await shot(theirs.page, "2-b-list");
+      expect(await violations(theirs.page)).toEqual([]);
       await item.getByRole("link").click();
       await bubbles(theirs.page).filter({ hasText: "今天一起读书吗" }).waitFor();
       await expect.poll(() => theirs.page.locator(".ant-menu").getByTitle("1 条未读").count()).toBe(0);
@@ -103,6 +105,12 @@ describe("dialogues between two people", () => {
       await editor(theirs.page).press("Enter");
       await bubbles(theirs.page).filter({ hasText: "好呀" }).waitFor();
       await bubbles(mine.page).filter({ hasText: "好呀" }).waitFor({ timeout: 15_000 });
+      // One known failure is not this view's: the friend-request card's 已接受 tag (antd's success
+      // colours, components/user/FriendRequestCard.tsx, the people-web part) is under 4.5:1.
+      const found = (await violations(mine.page))
+        .map((v) => ({ ...v, nodes: v.nodes.filter((n) => !n.html.includes("ant-tag-success")) }))
+        .filter((v) => v.nodes.length > 0);
+      expect(found).toEqual([]);
 
       // A drags one of their rows from the outline onto the dialogue, open in the side panel: B cannot
       // read it, so 授权访问 is offered; granted, it is added.
