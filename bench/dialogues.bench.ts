@@ -1,4 +1,4 @@
-import { queryRows, sql } from "../packages/server/src/db/client";
+import { type queryRows, sql } from "../packages/server/src/db/client";
 import { call, makeUser } from "../packages/server/src/test/client";
 import { startTestServer } from "../packages/server/src/test/harness";
 import { CHAT_PAGE_SIZE, userChatsLogicId } from "../packages/shared/src";
@@ -127,18 +127,22 @@ export async function benchDialogues(): Promise<Measurement[]> {
       insert into anchor_grant (anchor_id, user_id, auth_type)
       select dialogue_id, user_id, 'read' from dialogue_participant p join dnode n on n.id = p.dialogue_id
       where n.content ? 'peer'`);
-    const many = await queryRows<{ id: number; peer: number }>(
-      db,
-      sql`select id, (content->>'peer')::int as peer from dnode where type = 'DIALOGUE' and content ? 'peer'`,
-    );
-    for (const d of many)
-      await seedMessages(
-        db,
-        Number(d.id),
-        [reader.user.id, Number(d.peer)],
-        MESSAGES_EACH,
-        new Date(Date.now() - 3_600_000),
-      );
+    // Their messages, all in one statement (as seedMessages writes them, the two people in turn).
+    await db.execute(sql`
+      with m as (
+        insert into dnode (name, type, content, parent_id, main_relation, owner_id, creator_id, anchor_id, created_at, updated_at)
+        select '消息 ' || g, 'PROCESS',
+               jsonb_build_object('xtype', 'AskProcess', 'self_status', 'completed', 'delegate_status', 'completed',
+                                  'text', '第' || g || '条消息', 'dialogue_id', d.id),
+               d.id, 'CHAT', s.sender, s.sender, d.id,
+               now() - interval '1 hour' + g * interval '1 second', now() - interval '1 hour' + g * interval '1 second'
+        from dnode d cross join generate_series(1, ${MESSAGES_EACH}::int) g
+        cross join lateral (select case when g % 2 = 0 then ${reader.user.id}::int
+                                        else (d.content->>'peer')::int end as sender) s
+        where d.type = 'DIALOGUE' and d.content ? 'peer'
+        returning id, parent_id, created_at)
+      insert into dnode_relation (xnode, ynode, relation_name, xorder, yorder, created_at)
+      select parent_id, id, 'CHAT', 1, row_number() over (partition by parent_id order by id), created_at from m`);
     await analyze(db);
     console.log(`  seeded in ${Math.round((Date.now() - started) / 1000)} s`);
     await wake();

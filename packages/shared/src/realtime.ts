@@ -89,7 +89,6 @@ export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export const myProcessesQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
-  // Query strings carry digits: idParamSchema reads them (idSchema, for JSON bodies, refused every one).
   related_user_id: idParamSchema.optional(),
   updated_after: z.iso.datetime({ offset: true }).optional(),
   dialogue_id: idParamSchema.optional(),

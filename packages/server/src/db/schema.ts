@@ -94,6 +94,12 @@ export const dnode = pgTable(
     index("dnode_parent_idx").on(t.parentId),
     // What a person made in a time range (the behaviour timeline, /xingwei).
     index("dnode_creator_created_idx").on(t.creatorId, t.createdAt),
+    // The child processes of a process (what totals walk down): only PROCESS rows hanging by SUBPROCESS or
+    // CHILD_NODE, so the index stays small however many other rows share a parent — a dialogue's 100,000
+    // messages hang by CHAT — and the planner takes it where the plain parent index looked too costly.
+    index("dnode_process_children_idx")
+      .on(t.parentId)
+      .where(sql`${t.type} = 'PROCESS' and ${t.mainRelation} in ('SUBPROCESS', 'CHILD_NODE')`),
     // The executing processes under a parent: the status machine reads only these, however many siblings.
     index("dnode_executing_process_idx")
       .on(t.parentId)

@@ -35,4 +35,5 @@ ALTER TABLE "dialogue_participant" ADD CONSTRAINT "dialogue_participant_user_id_
 CREATE UNIQUE INDEX "dialogue_logic_id_key" ON "dialogue" USING btree ("logic_id") WHERE "dialogue"."logic_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "dialogue_draft_node_key" ON "dialogue_draft" USING btree ("node_id");--> statement-breakpoint
 CREATE INDEX "dialogue_participant_inbox_idx" ON "dialogue_participant" USING btree ("user_id","last_activity_at" DESC NULLS LAST,"dialogue_id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "dnode_process_children_idx" ON "dnode" USING btree ("parent_id") WHERE "dnode"."type" = 'PROCESS' and "dnode"."main_relation" in ('SUBPROCESS', 'CHILD_NODE');--> statement-breakpoint
 CREATE INDEX "relation_children_time_idx" ON "dnode_relation" USING btree ("xnode","relation_name","created_at","id") WHERE not "dnode_relation"."is_deleted";
