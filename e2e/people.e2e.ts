@@ -45,8 +45,11 @@ describe("people: friend requests between two browsers", () => {
       await theirs.page.goto("/friends");
       await theirs.page.getByText("没有待处理的好友请求").waitFor();
 
-      // A finds B by name, writes a greeting and sends.
-      await mine.page.goto("/friends");
+      // A goes to 我的好友 from the avatar menu, finds B by name, writes a greeting and sends.
+      await mine.page.goto("/");
+      await mine.page.getByRole("button", { name: a.username }).hover();
+      await mine.page.getByRole("menuitem", { name: "我的好友" }).click();
+      await mine.page.waitForURL("**/friends");
       await mine.page.getByRole("button", { name: "添加好友" }).click();
       const dialog = mine.page.getByRole("dialog", { name: "添加好友" });
       await dialog.getByRole("combobox", { name: "搜索用户" }).waitFor();
@@ -60,7 +63,8 @@ describe("people: friend requests between two browsers", () => {
       await mine.page.getByRole("alert").getByText("好友请求已发送").waitFor();
       await dialog.waitFor({ state: "hidden" });
 
-      // B reloads (live delivery of requests to /friends is not built) and finds it with the greeting.
+      // B reloads (a request reaches an open /friends only with the next poll, up to 30 s) and finds
+      // it with the greeting.
       await theirs.page.reload();
       const request = theirs.page.locator(".friend-request-card");
       await request.getByText(`${a.username} 请求添加你为好友`).waitFor();
@@ -149,7 +153,7 @@ describe("people: friend requests between two browsers", () => {
       await page.keyboard.press("Enter");
       await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
       await chooseByKeyboard(page, b);
-
+      await expect.poll(() => greeting.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.type("键盘发来的问候");
       await page.keyboard.press("Tab");
       await page.keyboard.press("Tab");

@@ -100,6 +100,21 @@ describe("AddFriendModal", () => {
     expect(await screen.findByText("添加好友失败")).toBeTruthy();
   });
 
+  it("leaves oneself out of the results and shows friends as 已存在, not choosable", async () => {
+    mockFetch(() => ({
+      body: [userNode(7, "alice", {}), userNode(9, "bobby", {}, { is_friend: true }), bob],
+    }));
+    renderPeople(<AddFriendModal open onClose={() => {}} />);
+    fireEvent.change(screen.getByRole("combobox", { name: "搜索用户" }), { target: { value: "b" } });
+    const friend = await screen.findByText("bobby", { selector: ".user-option" }, { timeout: 2000 });
+    expect(friend.textContent).toContain("已存在");
+    expect(friend.closest(".ant-select-item-option")?.getAttribute("aria-disabled")).toBe("true");
+    expect(screen.getByText("bob", { selector: ".user-option" }).textContent).not.toContain("已存在");
+    expect(screen.queryByText("alice", { selector: ".user-option" })).toBeNull();
+    fireEvent.click(friend);
+    expect(screen.queryByRole("link", { name: "查看 bobby 的资料" })).toBeNull();
+  });
+
   it("lists users without a match as 没有找到这个用户, and a failed search as 搜索失败", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     let fail = false;

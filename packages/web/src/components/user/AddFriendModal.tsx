@@ -5,6 +5,7 @@ import { useRef, useState } from "react";
 import { peopleError, userApi } from "../../entities/user/api";
 import { refreshPeople } from "../../entities/user/queries";
 import { zh } from "../../i18n/zh-CN";
+import { useAuth } from "../../stores/auth";
 import { UserSearcher } from "./UserSearcher";
 
 const t = zh.people;
@@ -26,6 +27,7 @@ interface Props {
 export function AddFriendModal({ open, onClose, initialUser = null }: Props) {
   const { message } = App.useApp();
   const client = useQueryClient();
+  const myId = useAuth((s) => s.user?.id);
   const [user, setUser] = useState<UserNodeJson | null>(initialUser);
   const [greeting, setGreeting] = useState("");
   const [missingUser, setMissingUser] = useState(false);
@@ -72,6 +74,8 @@ export function AddFriendModal({ open, onClose, initialUser = null }: Props) {
         >
           <UserSearcher
             id="add-friend-user"
+            hideIds={myId === undefined ? [] : [myId]}
+            isExcluded={(found) => found.relationship?.is_friend === true}
             autoFocus
             value={user}
             status={missingUser && !user ? "error" : undefined}
@@ -79,8 +83,9 @@ export function AddFriendModal({ open, onClose, initialUser = null }: Props) {
               setUser(chosen);
               if (!chosen) return;
               setMissingUser(false);
-              // The search box is gone once a user is chosen: the keyboard goes on to the greeting.
-              setTimeout(() => greetingRef.current?.focus());
+              // The search box is gone once a user is chosen: the keyboard goes on to the greeting,
+              // at once, so nothing typed next lands in the box being removed.
+              greetingRef.current?.focus();
             }}
           />
         </Form.Item>

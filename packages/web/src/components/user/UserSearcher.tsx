@@ -12,8 +12,12 @@ const t = zh.people;
 interface Props {
   value: UserNodeJson | null;
   onChange: (user: UserNodeJson | null) => void;
-  /** Users that cannot be chosen (shown with 已存在). */
+  /** Users that cannot be chosen (shown with 已存在), by id … */
   excludeIds?: number[];
+  /** … or by what the search says of them (add friend: those who are friends already). */
+  isExcluded?: (user: UserNodeJson) => boolean;
+  /** Users left out of the results altogether (the caller, where choosing oneself makes no sense). */
+  hideIds?: number[];
   id?: string;
   status?: "error";
   autoFocus?: boolean;
@@ -23,7 +27,16 @@ interface Props {
  * The user searcher of people-spec 2: an autocomplete by name, pinyin or initials; once a user is chosen
  * it shows a link to their profile (/user/{id}) and a control that clears the choice.
  */
-export function UserSearcher({ value, onChange, excludeIds = [], id, status, autoFocus }: Props) {
+export function UserSearcher({
+  value,
+  onChange,
+  excludeIds = [],
+  isExcluded = () => false,
+  hideIds = [],
+  id,
+  status,
+  autoFocus,
+}: Props) {
   const [text, setText] = useState("");
   // After 清除选择 the search box comes back in its place, and the keyboard focus with it.
   const [refocus, setRefocus] = useState(false);
@@ -66,20 +79,22 @@ export function UserSearcher({ value, onChange, excludeIds = [], id, status, aut
         searching ? <Spin size="small" /> : failed ? t.searchFailed : text.trim() ? t.noUser : null
       }
       onChange={(userId) => onChange(results.find((u) => u.id === userId) ?? null)}
-      options={results.map((user) => {
-        const excluded = excludeIds.includes(user.id);
-        return {
-          value: user.id,
-          disabled: excluded,
-          label: (
-            <span className="user-option">
-              {user.name}
-              <span className="user-option-type">（{t.userTypes[user.content.user_type]}）</span>
-              {excluded && <Tag style={{ marginLeft: 8 }}>{t.alreadyThere}</Tag>}
-            </span>
-          ),
-        };
-      })}
+      options={results
+        .filter((user) => !hideIds.includes(user.id))
+        .map((user) => {
+          const excluded = excludeIds.includes(user.id) || isExcluded(user);
+          return {
+            value: user.id,
+            disabled: excluded,
+            label: (
+              <span className="user-option">
+                {user.name}
+                <span className="user-option-type">（{t.userTypes[user.content.user_type]}）</span>
+                {excluded && <Tag style={{ marginLeft: 8 }}>{t.alreadyThere}</Tag>}
+              </span>
+            ),
+          };
+        })}
     />
   );
 }

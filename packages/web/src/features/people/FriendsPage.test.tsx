@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../api/test-helpers";
 import { renderPeople, userNode } from "../../components/user/test-helpers";
@@ -151,6 +151,36 @@ describe("FriendsPage (/friends)", () => {
     expect(await within(section).findByText("carol 请求添加你为好友")).toBeTruthy();
     expect(within(section).getByText("一起读书吧")).toBeTruthy();
     expect(within(section).getAllByRole("button", { name: "接受" })).toHaveLength(1);
+  });
+
+  it("keeps a request answered here on the page, showing 已接受, though the server no longer lists it as open", async () => {
+    let accepted = false;
+    const decided = {
+      ...carolRequest,
+      version: 2,
+      content: { ...carolRequest.content, self_status: "completed", result: "accepted" },
+    };
+    const fetch = server((url) => {
+      if (url.includes("call_action")) {
+        accepted = true;
+        return {
+          body: { success: true, message: "好友请求已接受", dnodes: [decided], deleted_dnode_ids: [] },
+        };
+      }
+      if (url.startsWith("/api/process/my_processes/") && accepted)
+        return { body: { results: [decided, ...others] } };
+      return undefined;
+    });
+    renderPeople(<FriendsPage />);
+    const section = await screen.findByRole("region", { name: "待处理的好友请求" });
+    fireEvent.click(await within(section).findByRole("button", { name: "接受" }));
+    expect(await within(section).findByText("已接受")).toBeTruthy();
+    // The lists and counts were asked for again after the decision …
+    await waitFor(() => expect(asked(fetch, "/my_processes/").length).toBe(2));
+    expect(asked(fetch, "/virtual-node/current/").length).toBe(2);
+    // … and the decided request stays in view.
+    expect(within(section).getByText("carol 请求添加你为好友")).toBeTruthy();
+    expect(within(section).queryByRole("button", { name: "接受" })).toBeNull();
   });
 
   it("opens the add-friend, create-group and user-search modals", async () => {
