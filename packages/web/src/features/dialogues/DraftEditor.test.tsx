@@ -4,6 +4,7 @@ import { mockFetch } from "../../api/test-helpers";
 import { Providers } from "../../app/Providers";
 import { DraftEditor } from "./DraftEditor";
 import { draftCopyKey } from "./draft-copy";
+import { forgetDraftIds } from "./use-draft";
 
 const DIALOGUE = 40;
 const DRAFT = 50;
@@ -12,10 +13,14 @@ const DRAFT = 50;
 function server(serverText = "", sendFails = false) {
   const sent: string[] = [];
   const saved: string[] = [];
+  /** Every autosave as [draft id, text]. */
+  const savedTo: Array<[number, string]> = [];
   const fetch = mockFetch((url, init) => {
+    const update = /\/dnode\/(\d+)\/update/.exec(url);
+    if (update) savedTo.push([Number(update[1]), JSON.parse(String(init.body)).content.text]);
     if (url.includes(`/dialogue/${DIALOGUE}/draft/`))
       return { body: { success: true, draft_process: { id: DRAFT, content: { text: serverText } } } };
-    if (url.includes(`/dnode/${DRAFT}/update`)) {
+    if (update) {
       saved.push(JSON.parse(String(init.body)).content.text);
       return { body: { id: DRAFT } };
     }
@@ -33,7 +38,7 @@ function server(serverText = "", sendFails = false) {
     }
     return { status: 404, body: {} };
   });
-  return { sent, saved, fetch };
+  return { sent, saved, savedTo, fetch };
 }
 
 async function editor(onSent = vi.fn()) {
@@ -49,7 +54,10 @@ async function editor(onSent = vi.fn()) {
 
 const type = (box: HTMLTextAreaElement, text: string) => fireEvent.change(box, { target: { value: text } });
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  forgetDraftIds();
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -143,5 +151,26 @@ describe("the draft survives", () => {
     const box = await editor();
     expect(box.value).toBe("");
     expect(localStorage.getItem(draftCopyKey(DIALOGUE))).toBeNull();
+  });
+});
+
+describe("two editors of one dialogue on the page", () => {
+  it("once one sends, the other moves to the new draft and never saves into the sent message", async () => {
+    const { sent, savedTo } = server();
+    render(
+      <Providers>
+        <DraftEditor dialogueId={DIALOGUE} onSent={vi.fn()} />
+        <DraftEditor dialogueId={DIALOGUE} onSent={vi.fn()} />
+      </Providers>,
+    );
+    const [first, second] = screen.getAllByRole("textbox", { name: "消息草稿" }) as HTMLTextAreaElement[];
+    await waitFor(() => expect(first!.disabled || second!.disabled).toBe(false));
+    type(first!, "发出去的");
+    fireEvent.keyDown(first!, { key: "Enter", keyCode: 13 });
+    await waitFor(() => expect(sent).toEqual(["发出去的"]));
+    type(second!, "后来写的");
+    // Saved into the new draft, never into the sent message.
+    await waitFor(() => expect(savedTo).toContainEqual([DRAFT + 1, "后来写的"]));
+    expect(savedTo.filter(([id]) => id === DRAFT)).toEqual([]);
   });
 });

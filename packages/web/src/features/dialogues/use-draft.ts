@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { create } from "zustand";
 import { dialogueApi } from "../../entities/dialogue/api";
 import type { Dnode } from "../../entities/dnode/types";
 import { clearDraftCopy, readDraftCopy, writeDraftCopy } from "./draft-copy";
@@ -7,6 +8,17 @@ import { clearDraftCopy, readDraftCopy, writeDraftCopy } from "./draft-copy";
 export const DRAFT_AUTOSAVE_MS = 500;
 /** A failed save is tried again after this long (and on the next keystroke). */
 const RETRY_MS = 5000;
+
+/**
+ * The newest draft of each dialogue this page knows. The same dialogue may be open twice (a main tab
+ * and the side panel): once one editor sends, the other must never save into the sent message (the
+ * server lets its writer edit it), so it moves to the new draft. Draft ids only grow.
+ */
+const newestDraft = create<Record<number, number>>(() => ({}));
+/** Forgets them (a test starts from a fresh page). */
+export const forgetDraftIds = () => newestDraft.setState({}, true);
+const noteDraft = (dialogueId: number, draftId: number) =>
+  newestDraft.setState((s) => ((s[dialogueId] ?? 0) >= draftId ? s : { ...s, [dialogueId]: draftId }));
 
 export type DraftStatus = "loading" | "idle" | "saving" | "saved" | "local" | "failed";
 
@@ -30,7 +42,7 @@ export function useDraft(dialogueId: number) {
     clearTimeout(timer.current);
     queue.current = queue.current.then(async () => {
       const { draftId: id, text: now } = latest.current;
-      if (id === null) return;
+      if (id === null || (newestDraft.getState()[dialogueId] ?? 0) > id) return;
       if (now === saved.current) {
         clearDraftCopy(dialogueId);
         return;
@@ -60,6 +72,7 @@ export function useDraft(dialogueId: number) {
         const serverText = typeof draft.content.text === "string" ? draft.content.text : "";
         const copy = readDraftCopy(dialogueId);
         saved.current = serverText;
+        noteDraft(dialogueId, draft.id);
         setDraftId(draft.id);
         // A copy of another draft belongs to one already sent: it is stale.
         if (copy && copy.draftId === draft.id && copy.text !== serverText) {
@@ -109,6 +122,7 @@ export function useDraft(dialogueId: number) {
     const freshText = typeof fresh.content.text === "string" ? fresh.content.text : "";
     saved.current = freshText;
     clearDraftCopy(dialogueId);
+    noteDraft(dialogueId, fresh.id);
     setDraftId(fresh.id);
     // Typed while the send was on its way: kept for the next message.
     const typedSince = latest.current.text !== now ? latest.current.text : freshText;
@@ -118,6 +132,18 @@ export function useDraft(dialogueId: number) {
     setStatus("idle");
     return answer.delegated_process;
   }, [dialogueId, change]);
+
+  // Another editor of this dialogue on the page sent the draft: this one moves to the new, empty draft.
+  const newest = newestDraft((s) => s[dialogueId]);
+  useEffect(() => {
+    if (newest === undefined || draftId === null || newest <= draftId) return;
+    clearTimeout(timer.current);
+    saved.current = "";
+    latest.current = { draftId: newest, text: "" };
+    setDraftId(newest);
+    setText("");
+    setStatus("idle");
+  }, [newest, draftId]);
 
   return { draftId, text, status, change, send, flush: save };
 }
