@@ -176,7 +176,11 @@ describe("dialogues between two people", () => {
         .waitFor();
       await side.locator(".dlg-notice").getByText("添加了资料：光合作用").waitFor();
       await side.getByRole("textbox", { name: "消息草稿" }).waitFor();
-      // Kept across a reload (chattingDnodes in local storage).
+      // Added again: still 已添加到对话 (it is in the chat already). Kept across a reload (chattingDnodes).
+      await page.getByText("已添加到对话").waitFor({ state: "detached" });
+      await page.locator(".ol-breadcrumb").getByRole("button", { name: "添加到对话" }).click();
+      await page.getByText("已添加到对话").waitFor();
+      expect(await page.getByText("添加到对话失败").count()).toBe(0);
       await page.reload();
       await side
         .getByRole("region", { name: "对话中的知识点" })

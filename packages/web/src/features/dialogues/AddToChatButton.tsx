@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { App, Button } from "antd";
 import { useState } from "react";
+import { ApiError } from "../../api/client";
 import { dialogueApi, dialogueKeys } from "../../entities/dialogue/api";
 import { useChatting } from "../../entities/dialogue/chatting";
 import { zh } from "../../i18n/zh-CN";
@@ -38,9 +39,12 @@ export function AddToChatButton({ node }: { node: { id: number; name: string } }
       try {
         await dialogueApi.add(dialogueId, "resource", node.id);
       } catch (error) {
-        console.error(error);
-        message.error(t.addFailed);
-        return;
+        // Added before (409 RELATION_EXISTS): it is in the chat, which is what the person asked for.
+        if (!(error instanceof ApiError && error.code === "RELATION_EXISTS")) {
+          console.error(error);
+          message.error(t.addFailed);
+          return;
+        }
       }
       addTree({ id: node.id, name: node.name, groups: {} });
       void queryClient.invalidateQueries({ queryKey: dialogueKeys.all });
