@@ -127,6 +127,14 @@ describe("POST /api/process/{id}/delegate-and-create-new/", () => {
       expect(res.body).toMatchObject({ success: false, error: MESSAGES.messageEmpty });
     }
     expect((await api.draft(a, id)).body.draft_process.id).toBe(draft.id);
+    // No body at all: the saved text (empty here) is sent, and refused the same way.
+    const bare = await call(server, "POST", `/api/process/${draft.id}/delegate-and-create-new/`, {
+      token: a.access,
+    });
+    expect(bare.status).toBe(400);
+    expect(bare.body.error).toBe(MESSAGES.messageEmpty);
+    const readBare = await call(server, "POST", `/api/dialogue/${id}/read/`, { token: a.access });
+    expect(readBare.status).toBe(200);
     const sent = await api.delegate(a, draft.id, { text: " 你好 " });
     expect(sent.body.delegated_process.content.text).toBe("你好");
   });

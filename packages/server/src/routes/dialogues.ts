@@ -98,7 +98,7 @@ export const dialogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.post(
     "/api/dialogue/:id/read/",
-    { schema: { params: idParams, body: noInputSchema.optional(), response: { 200: dialogueReadResponse } } },
+    { schema: { params: idParams, body: noInputSchema.nullish(), response: { 200: dialogueReadResponse } } },
     async (request) => {
       const { unread_total } = await markRead(db, requireUser(request), request.params.id);
       return { success: true, unread_count: 0, unread_total };
@@ -118,14 +118,21 @@ export const dialogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.post(
     "/api/process/:id/delegate-and-create-new/",
-    { schema: { params: idParams, body: delegateDraftBody, response: { 200: delegateDraftResponse } } },
+    {
+      // The body is optional: without one the draft's saved text is sent.
+      schema: {
+        params: idParams,
+        body: delegateDraftBody.nullish(),
+        response: { 200: delegateDraftResponse },
+      },
+    },
     async (request) => {
       const userId = requireUser(request);
       const { delegatedId, newDraftId } = await delegateAndCreateNew(
         db,
         userId,
         request.params.id,
-        request.body,
+        request.body ?? {},
       );
       const [delegated, fresh] = await presentNodeIds(db, userId, [delegatedId, newDraftId]);
       return { success: true, delegated_process: delegated!, new_draft_process: fresh! };
