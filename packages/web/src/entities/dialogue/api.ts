@@ -82,9 +82,8 @@ export const dialogueApi = {
       content_type: contentType,
       node_id: nodeId,
     }),
-  markRead: (
-    id: number, // An empty object: the server refuses a POST with no body at all (400).
-  ) => api.post<{ unread_count: number; unread_total: number }>(`/dialogue/${id}/read/`, {}),
+  markRead: (id: number) =>
+    api.post<{ unread_count: number; unread_total: number }>(`/dialogue/${id}/read/`, {}),
   /** The caller's one draft in the dialogue (made on first ask). */
   draft: (id: number) =>
     api.get<{ draft_process: Dnode }>(`/dialogue/${id}/draft/`).then((r) => r.draft_process),
