@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { benchAccounts } from "./accounts.bench";
+import { benchDialogues } from "./dialogues.bench";
 import { benchDownload } from "./download.bench";
 import { benchGraph } from "./graph.bench";
 import { benchLive } from "./live.bench";
@@ -23,6 +24,7 @@ const suites: Record<string, () => Promise<Measurement[]>> = {
   "processes (PGlite)": benchProcesses,
   "first download (Chromium, production build)": benchDownload,
   "scale (1M nodes, PostgreSQL)": benchScale,
+  "dialogues (PGlite)": benchDialogues,
 };
 const only = process.argv.slice(2);
 const latestJson = path.join(here, "results", "latest.json");

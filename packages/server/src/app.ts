@@ -24,6 +24,7 @@ import { accessRoutes } from "./routes/access";
 import { actionRoutes } from "./routes/actions";
 import { appVersionRoutes } from "./routes/app-version";
 import { authRoutes } from "./routes/auth";
+import { dialogueRoutes } from "./routes/dialogues";
 import { dnodeRoutes } from "./routes/dnode";
 import { dnodeReadRoutes } from "./routes/dnode-reads";
 import { moveRoutes } from "./routes/moves";
@@ -107,6 +108,7 @@ export async function buildApp(
   await app.register(authRoutes, { ctx });
   await app.register(userRoutes, { ctx });
   await app.register(socialRoutes, { ctx });
+  await app.register(dialogueRoutes, { ctx });
   await app.register(dnodeRoutes, { ctx });
   await app.register(dnodeReadRoutes, { ctx });
   await app.register(moveRoutes, { ctx });

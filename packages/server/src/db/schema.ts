@@ -87,7 +87,7 @@ export const dnode = pgTable(
     index("dnode_src_idx").on(t.srcId),
     index("dnode_search_idx").using("gin", t.searchVector),
     // Exact and prefix name matches rank first in search. Their indexes, dnode_owner_name_prefix_idx and
-    // dnode_anchor_name_prefix_idx (migration 0015), cover the ranking's columns (INCLUDE, which Drizzle
+    // dnode_anchor_name_prefix_idx (migration 0016), cover the ranking's columns (INCLUDE, which Drizzle
     // cannot express), so a common 2-character prefix is ranked from the index alone at 1M nodes.
     // Finds the REF nodes pointing at a node, so deleting it deletes them (workspace-spec 4).
     index("dnode_ref_idx").on(sql`(${t.content}->>'ref_id')`).where(sql`${t.type} = 'REF'`),
@@ -95,6 +95,12 @@ export const dnode = pgTable(
     index("dnode_parent_idx").on(t.parentId),
     // What a person made in a time range (the behaviour timeline, /xingwei).
     index("dnode_creator_created_idx").on(t.creatorId, t.createdAt),
+    // The child processes of a process (what totals walk down): only PROCESS rows hanging by SUBPROCESS or
+    // CHILD_NODE, so the index stays small however many other rows share a parent — a dialogue's 100,000
+    // messages hang by CHAT — and the planner takes it where the plain parent index looked too costly.
+    index("dnode_process_children_idx")
+      .on(t.parentId)
+      .where(sql`${t.type} = 'PROCESS' and ${t.mainRelation} in ('SUBPROCESS', 'CHILD_NODE')`),
     // The executing processes under a parent: the status machine reads only these, however many siblings.
     index("dnode_executing_process_idx")
       .on(t.parentId)
@@ -168,6 +174,11 @@ export const dnodeRelation = pgTable(
     // without sorting the whole list.
     index("relation_children_idx").on(t.xnode, t.relationName, t.yorder, t.id).where(sql`not ${t.isDeleted}`),
     index("relation_parents_idx").on(t.ynode, t.relationName, t.xorder, t.id).where(sql`not ${t.isDeleted}`),
+    // Lists read by time (a dialogue's CHAT page, order_by created_at either way): the newest 20 of a
+    // 100,000-message dialogue are the end of one index range, not a sort of the whole list.
+    index("relation_children_time_idx")
+      .on(t.xnode, t.relationName, t.createdAt, t.id)
+      .where(sql`not ${t.isDeleted}`),
     // One live link per pair and name: a second refer of the same node is refused, not doubled.
     uniqueIndex("relation_unique_live_idx")
       .on(t.xnode, t.ynode, t.relationName)

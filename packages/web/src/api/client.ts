@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The server's `details` (which field, which person…), when it sent any. */
+    readonly details: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -67,7 +69,12 @@ export async function accessToken(): Promise<string | null> {
 async function toError(response: Response): Promise<ApiError> {
   try {
     const body = (await response.json()) as Partial<ApiErrorBody>;
-    return new ApiError(response.status, body.code ?? "UNKNOWN", body.error ?? zh.errors.request);
+    return new ApiError(
+      response.status,
+      body.code ?? "UNKNOWN",
+      body.error ?? zh.errors.request,
+      body.details,
+    );
   } catch {
     return new ApiError(response.status, "UNKNOWN", zh.errors.request);
   }

@@ -1,4 +1,11 @@
 import type { RouteObject } from "react-router";
+import {
+  DialogueOrNode,
+  DialoguePage,
+  MessagesPage,
+  SendMessageProvider,
+  XiaoxiPage,
+} from "../features/dialogues";
 import { PublicKnowledgePage } from "../features/knowledge/PublicKnowledgePage";
 import { NodePage } from "../features/outliner/NodePage";
 import {
@@ -21,9 +28,9 @@ const p = zh.pages;
 /** Every route of both specs (workspace-spec 2, people-spec 2); features fill them in their issues. */
 export const pageRoutes: RouteObject[] = [
   { path: "/", element: <HomePage /> },
-  { path: "/data/:id", element: <NodePage /> },
-  { path: "/data/:id/RESOURCE", element: <ParamPage title={(x) => p.resource(x.id)} /> },
-  { path: "/data/:id/:relationName", element: <NodePage /> },
+  // A dialogue node shows the dialogue view, its RESOURCE page the dialogue's resources (people-spec 2).
+  { path: "/data/:id", element: <DialogueOrNode fallback={<NodePage />} /> },
+  { path: "/data/:id/:relationName", element: <DialogueOrNode fallback={<NodePage />} /> },
   {
     path: "/user/:userId",
     element: (
@@ -33,8 +40,22 @@ export const pageRoutes: RouteObject[] = [
     ),
   },
   { path: "/ask", element: <TitledPage title={p.ask} /> },
-  { path: "/dialogue/:id", element: <ParamPage title={(x) => p.dialogue(x.id)} /> },
-  { path: "/xiaoxi", element: <TitledPage title={p.xiaoxi} /> },
+  {
+    path: "/dialogue/:id",
+    element: (
+      <RequireLogin>
+        <DialoguePage />
+      </RequireLogin>
+    ),
+  },
+  {
+    path: "/xiaoxi",
+    element: (
+      <RequireLogin>
+        <XiaoxiPage />
+      </RequireLogin>
+    ),
+  },
   { path: "/myai", element: <TitledPage title={p.myai} /> },
   {
     path: "/public-knowledge",
@@ -52,7 +73,14 @@ export const pageRoutes: RouteObject[] = [
       </RequireLogin>
     ),
   },
-  { path: "/messages", element: <TitledPage title={p.messages} /> },
+  {
+    path: "/messages",
+    element: (
+      <RequireLogin>
+        <MessagesPage />
+      </RequireLogin>
+    ),
+  },
   {
     path: "/friends",
     element: (
@@ -97,4 +125,13 @@ export const pageRoutes: RouteObject[] = [
 ];
 
 /** The shell around every page; the side panel renders the same page routes at its own URL. */
-export const routes: RouteObject[] = [{ element: <AppShell pages={pageRoutes} />, children: pageRoutes }];
+export const routes: RouteObject[] = [
+  {
+    element: (
+      <SendMessageProvider>
+        <AppShell pages={pageRoutes} />
+      </SendMessageProvider>
+    ),
+    children: pageRoutes,
+  },
+];

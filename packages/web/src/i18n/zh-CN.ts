@@ -1,4 +1,5 @@
 import { MESSAGES } from "@zhishu/shared";
+import { dialogueTexts } from "./zh-CN/dialogues";
 import { nodePageTexts } from "./zh-CN/node-page";
 import { outlineKeysTexts } from "./zh-CN/outline-keys";
 import { outlinerTexts } from "./zh-CN/outliner";
@@ -234,4 +235,5 @@ export const zh = {
   ...outlineKeysTexts,
   ...processTexts,
   ...peopleTexts,
+  ...dialogueTexts,
 } as const;

@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { DnodeJson, ServerMessage } from "@zhishu/shared";
+import { dialogueNodesChanged } from "../entities/dialogue/live";
 import type { Dnode } from "../entities/dnode/types";
 import { userKeys } from "../entities/user/queries";
 import { useOutline } from "../features/outliner/store";
@@ -64,6 +65,7 @@ export function nodesChanged(nodes: DnodeJson[], ctx: ApplyContext): void {
   const held = useOutline.getState().nodes;
   const known = nodes.filter((node) => held[node.id]) as unknown as Dnode[];
   if (known.length) ctx.controller.receive(known);
+  dialogueNodesChanged(nodes, ctx.queryClient);
   // A friend request sent or decided changes who waits on /friends, friend lists and counts.
   if (nodes.some((node) => node.content?.xtype === "FriendRequestProcess"))
     void ctx.queryClient.invalidateQueries({ queryKey: userKeys.all });

@@ -49,9 +49,11 @@ export async function publicKnowledge(
   };
 }
 
-// A friend request reaches its target through a read grant on its own tree (services/social): that is a
-// message, not a shared tree, so the profile's shared / received lists leave it out.
-const NOT_FRIEND_REQUEST = sql`not (d.type = 'PROCESS' and d.content->>'xtype' = 'FriendRequestProcess')`;
+// A friend request reaches its target, and a dialogue its participants, through a read grant on its own
+// tree (services/social, services/dialogues): those are messages, not shared trees, so the profile's
+// shared / received lists leave them out.
+const NOT_FRIEND_REQUEST = sql`not (d.type = 'PROCESS' and d.content->>'xtype' = 'FriendRequestProcess')
+  and d.type <> 'DIALOGUE'`;
 
 // A person shares and receives a bounded number of trees; lists past this are cut, not paged in SQL.
 const MAX_LISTED = 2_000;

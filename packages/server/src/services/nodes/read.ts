@@ -7,6 +7,7 @@ import { notFound } from "../../errors";
 import { type NodeRights, rightsOfLoaded } from "../../policies/node";
 import { authorizedNode, loadNodeRows } from "../../policies/node-access";
 import { presentDnode, presentLockedDnode } from "../../presenters/dnode";
+import { dialogueReaderViews, type ReaderView } from "../dialogues/reader-fields";
 import { relationGroups } from "../graph/relation-groups";
 import { processTotals } from "../processes/totals";
 import { inheritedGroups } from "./inheritance";
@@ -26,7 +27,8 @@ export async function presentNodes(
   const rightsOf = (row: DnodeWithExtras): NodeRights => rights.get(row.id)!;
   const readable = rows.filter((row) => rightsOf(row).read);
   const processIds = readable.filter((row) => row.type === "PROCESS").map((row) => row.id);
-  const [groups, inherited, published, totals] = await Promise.all([
+  const dialogues = userId === null ? [] : readable.filter((row) => row.type === "DIALOGUE");
+  const [groups, inherited, published, totals, readerViews] = await Promise.all([
     relationGroups(
       db,
       readable.map((row) => row.id),
@@ -37,6 +39,9 @@ export async function presentNodes(
       readable.map((row) => row.anchorId),
     ),
     processTotals(db, processIds),
+    dialogues.length > 0
+      ? dialogueReaderViews(db, userId as number, dialogues)
+      : new Map<number, ReaderView>(),
   ]);
   const shown = options.locked ? rows : readable;
   return shown.map((row) => {
@@ -46,10 +51,14 @@ export async function presentNodes(
     const relations = inheritance ? { ...own, inheritances: inheritance.inheritances } : own;
     const isPublic = row.anchorId !== null && published.has(row.anchorId);
     const timed = totals.get(row.id);
-    // A process's totals are computed on read (never stored), as of now: see processes/totals.ts.
+    const reader = readerViews.get(row.id);
+    // A process's totals are computed on read (never stored), as of now: see processes/totals.ts; a
+    // dialogue's unread count, mode and people are the reader's own: see dialogues/reader-fields.ts.
     const shownRow = timed
       ? { ...row, content: { ...row.content, total_time: timed.total, inserted_time: timed.inserted } }
-      : row;
+      : reader
+        ? { ...row, name: reader.name ?? row.name, content: { ...row.content, ...reader.fields } }
+        : row;
     const json = presentDnode(shownRow, relations, rightsOf(row), isPublic);
     return inheritance ? { ...json, inheritance_groups: inheritance.byName } : json;
   });

@@ -188,6 +188,27 @@ export async function setPendingUpdates(
   });
 }
 
+/**
+ * Merges server-kept summary fields into a node's content in SQL (a dialogue's last message, time and
+ * sender): not an edit by anyone, so no version is kept, and two messages at once both land. Recorded
+ * like any change, so those watching the node see it live.
+ */
+export async function mergeContentSummary(
+  tx: Tx,
+  node: { id: number; anchorId: number | null },
+  summary: Record<string, unknown>,
+): Promise<void> {
+  const clean = sanitizeContent(summary);
+  await tx.execute(sql`update dnode set content = content || ${JSON.stringify(clean)}::jsonb, updated_at = now()
+      where id = ${node.id}`);
+  recordChange(tx, {
+    kind: "node_updated",
+    nodeIds: [node.id],
+    anchorIds: anchorsOf(node),
+    fields: ["content"],
+  });
+}
+
 /** Sets which source a synchronised copy follows and the source version it last took (no history). */
 export async function setSourceLink(
   tx: Tx,

@@ -6,6 +6,7 @@ import { anchorGrant, dnode } from "../../db/schema";
 import { friendRequest, userFriend } from "../../db/schema-social";
 import { AppError, badRequest, conflict, forbidden } from "../../errors";
 import { displayName } from "../../presenters/user";
+import { postFriendRequestCard } from "../dialogues/friend-request-card";
 import { writeTransaction } from "../events/write-transaction";
 import { insertNodeRow, updateNodeRow } from "../nodes/write";
 import { areFriends, blockBetween, lockPeople, requireUserRow } from "./people";
@@ -101,6 +102,7 @@ export async function sendFriendRequest(
       await tx
         .insert(anchorGrant)
         .values({ anchorId: processId, userId: targetId, authType: "read", grantedBy: requesterId });
+      await postFriendRequestCard(tx, requester, target, { nodeId: processId, greeting });
       return { processId, content };
     });
   } catch (error) {

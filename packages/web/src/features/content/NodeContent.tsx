@@ -6,6 +6,7 @@ import { outlineApi } from "../../entities/dnode/api";
 import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { useStreaming } from "../../realtime/streaming";
+import { ChatContent, chatViewOf } from "../dialogues";
 import { LazyFormula as Formula } from "../formula/LazyFormula";
 import { FileView } from "../media/FileView";
 import { ImageView } from "../media/ImageView";
@@ -56,10 +57,13 @@ export function NodeContent({ node, onChanged, onNodes }: Props) {
   const hasFields = fieldKeys(node).length > 0;
   // A friend request's card says all there is; its text and raw fields stay behind their toggles.
   const friendRequest = node.content.xtype === "FriendRequestProcess";
+  // Ask, reply and chat nodes show as a chat bubble, a draft as its editor (workspace-spec 2): same rule.
+  const chatView = chatViewOf(node);
   // Open, too, when text typed earlier is still waiting to be saved, so the editor can offer it again.
   const [showText, setShowText] = useState(
     () =>
-      (!friendRequest && textOf(node) !== "") || (editable && readTextDraft(textDraftKey(node.id)) !== null),
+      (!friendRequest && !chatView && textOf(node) !== "") ||
+      (editable && readTextDraft(textDraftKey(node.id)) !== null),
   );
   const [showFields, setShowFields] = useState(hasFields && !friendRequest);
   const [editingFormula, setEditingFormula] = useState(false);
@@ -88,6 +92,9 @@ export function NodeContent({ node, onChanged, onNodes }: Props) {
       {friendRequest ? (
         // A friend request is decided, not timed: its card replaces the process view (people-spec 2).
         <FriendRequestCard node={node} onChanged={onChanged} />
+      ) : chatView ? (
+        // A message or a draft is not timed either: the chat content view replaces the process view.
+        <ChatContent node={node} />
       ) : (
         node.type === "PROCESS" && (
           <ProcessView

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
+import { AddToChatButton } from "../dialogues";
 import { AncestorLink } from "./AncestorLink";
 import { useNodePath } from "./node-path";
 import { firstLineOf, outlineAsText } from "./outline-text";
@@ -63,6 +64,7 @@ export function Breadcrumb({ node, view }: { node: Dnode; view: TreeView }) {
       <Button size="small" type="text" title={t.copyTitle} onClick={() => void copy()}>
         {t.copy}
       </Button>
+      <AddToChatButton node={node} />
       <Button
         size="small"
         type="text"

@@ -3,11 +3,11 @@ import type { UserSearchResult } from "@zhishu/shared";
 import { App, Button, Divider, Flex, Popover, Spin, Switch, Typography } from "antd";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, api } from "../../api/client";
+import { type AuthLevel, useAuthorize } from "../../components/authorize/use-authorize";
 import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
 import { UserPicker } from "./UserPicker";
-import { type AuthLevel, useAuthorize } from "./use-authorize";
 
 interface Share {
   id: number | null;

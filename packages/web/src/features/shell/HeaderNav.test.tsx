@@ -1,7 +1,10 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "../../api/test-helpers";
 import { Providers } from "../../app/Providers";
+import { useAuth } from "../../stores/auth";
 import { HeaderNav, selectedNav } from "./HeaderNav";
 
 const LINKS = ["我的知识", "我的消息", "问AI", "我的AI", "公共知识"];
@@ -9,6 +12,8 @@ const LINKS = ["我的知识", "我的消息", "问AI", "我的AI", "公共知�
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  useAuth.setState({ loggedIn: false, user: null });
 });
 
 const windowIs = (narrow: boolean) =>
@@ -27,13 +32,26 @@ const windowIs = (narrow: boolean) =>
 const renderNav = () =>
   render(
     <Providers>
-      <MemoryRouter>
-        <HeaderNav pathname="/wenai" />
-      </MemoryRouter>
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <HeaderNav pathname="/wenai" />
+        </MemoryRouter>
+      </QueryClientProvider>
     </Providers>,
   );
 
 describe("the header's links", () => {
+  it("show the unread messages of the signed-in person's dialogues on 我的消息", async () => {
+    windowIs(false);
+    useAuth.setState({
+      loggedIn: true,
+      user: { id: 7, username: "alice", content: { user_root_node_id: 3 }, created_at: "" },
+    });
+    mockFetch(() => ({ body: { success: true, dialogues: [], unread_total: 2 } }));
+    renderNav();
+    expect((await screen.findAllByTitle("2 条未读")).length).toBeGreaterThan(0);
+  });
+
   it("are all in the header in a wide window", () => {
     windowIs(false);
     renderNav();

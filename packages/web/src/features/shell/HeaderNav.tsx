@@ -2,6 +2,7 @@ import { MenuOutlined } from "@ant-design/icons";
 import { Button, Dropdown, Menu } from "antd";
 import { Link } from "react-router";
 import { zh } from "../../i18n/zh-CN";
+import { MessagesNavLabel } from "../dialogues";
 import { useNarrow } from "./use-narrow";
 
 export const NAV = [
@@ -27,7 +28,11 @@ export function selectedNav(pathname: string): string {
 export function HeaderNav({ pathname }: { pathname: string }) {
   const narrow = useNarrow();
   const selected = selectedNav(pathname);
-  const items = NAV.map((item) => ({ key: item.key, label: <Link to={item.key}>{item.label}</Link> }));
+  // 我的消息 carries the unread count of the reader's dialogues.
+  const items = NAV.map((item) => ({
+    key: item.key,
+    label: <Link to={item.key}>{item.key === "/messages" ? <MessagesNavLabel /> : item.label}</Link>,
+  }));
   if (narrow)
     return (
       <div style={{ flex: 1, minWidth: 0 }}>

@@ -1,0 +1,99 @@
+import {
+  type DialogueReaderFields,
+  type DialogueType,
+  MESSAGE_LIST_LIMIT,
+  userAiChatsLogicId,
+  userChatsLogicId,
+} from "@zhishu/shared";
+import { api } from "../../api/client";
+import type { Dnode, Relation } from "../dnode/types";
+
+/**
+ * The dialogue calls of people-spec 7 "Dialogues and drafts" (docs/API.md "Dialogues"), typed for the
+ * web. Dialogues, messages and drafts are dnodes; the reader's fields ride in a dialogue's content.
+ */
+
+/** A DIALOGUE node as its reader gets it: stored summary plus the reader's fields. */
+export interface DialogueNode extends Dnode {
+  content: Dnode["content"] &
+    Partial<DialogueReaderFields> & {
+      last_message_time?: string | null;
+      last_message_content?: string | null;
+      last_message_sender?: number | null;
+      created_time?: string;
+    };
+}
+
+/** GET /api/dialogue/{id}/: the record, one page of its messages (oldest first) and its attachments. */
+export interface DialogueRecord {
+  id: number;
+  name: string;
+  dialogue_type: DialogueType;
+  dialogue_mode: DialogueReaderFields["dialogue_mode"];
+  participants: number[];
+  participant_users: DialogueReaderFields["participant_users"];
+  created_at: string;
+  chat_messages: Dnode[];
+  chat_total: number;
+  chat_has_more: boolean;
+  resources: Dnode[];
+  conclusions: Dnode[];
+  sub_dialogues: Dnode[];
+  dnode: DialogueNode;
+}
+
+export interface DialogueList {
+  dialogues: DialogueNode[];
+  unread_total: number;
+}
+
+/** TanStack Query keys: every dialogue query starts with "dialogues", so one live event refreshes them all. */
+export const dialogueKeys = {
+  all: ["dialogues"] as const,
+  list: () => ["dialogues", "list"] as const,
+  record: (id: number) => ["dialogues", "record", id] as const,
+  draft: (id: number) => ["dialogues", "draft", id] as const,
+};
+
+export const dialogueApi = {
+  /** The reader's dialogues, latest activity first, with the unread total (people-spec 9: limit 20). */
+  list: (limit = MESSAGE_LIST_LIMIT) =>
+    api.get<DialogueList & { success: boolean }>("/dialogue/messages/", { limit }),
+  /** The record with one page of messages: page 1 is the newest 20. */
+  get: (id: number, chatPage = 1) =>
+    api
+      .get<{ dialogue: DialogueRecord }>(`/dialogue/${id}/`, { chat_page: chatPage })
+      .then((r) => r.dialogue),
+  create: (body: { dialogue_type: DialogueType; participants: number[]; title: string }) =>
+    api.post<{ dialogue: DialogueNode; message: string }>("/dialogue/create/", body).then((r) => r.dialogue),
+  findOrCreate: (logicId: string, title = "") =>
+    api
+      .post<{ dialogue_id: number; dialogue: DialogueNode }>("/dialogue/find-or-create-by-logic-id/", {
+        logic_id: logicId,
+        title,
+      })
+      .then((r) => r.dialogue),
+  /** The pair's one user-to-user dialogue (logic id UserChats_ + both ids sorted). */
+  withUser: (me: number, other: number) => dialogueApi.findOrCreate(userChatsLogicId(me, other)),
+  /** The person's dialogue with the AI (logic id UserAiChats_ + their id). */
+  withAi: (me: number) => dialogueApi.findOrCreate(userAiChatsLogicId(me)),
+  add: (id: number, contentType: "chat" | "resource" | "conclusion" | "sub_dialogue", nodeId: number) =>
+    api.post<{ relation: Relation; message: string }>(`/dialogue/${id}/add/`, {
+      content_type: contentType,
+      node_id: nodeId,
+    }),
+  markRead: (id: number) =>
+    api.post<{ unread_count: number; unread_total: number }>(`/dialogue/${id}/read/`, {}),
+  /** The caller's one draft in the dialogue (made on first ask). */
+  draft: (id: number) =>
+    api.get<{ draft_process: Dnode }>(`/dialogue/${id}/draft/`).then((r) => r.draft_process),
+  /** Autosave: the draft's text merged into its content. */
+  saveDraft: (draftId: number, text: string) =>
+    api.post<Dnode>(`/dnode/${draftId}/update`, { content: { text } }),
+  /** Sends the draft with this text; the answer carries the message and the new empty draft. */
+  send: (draftId: number, text: string) =>
+    api.post<{ delegated_process: Dnode; new_draft_process: Dnode }>(
+      `/process/${draftId}/delegate-and-create-new/`,
+      { text },
+    ),
+};

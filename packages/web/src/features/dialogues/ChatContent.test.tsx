@@ -1,0 +1,70 @@
+import { cleanup, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "../../api/test-helpers";
+import { Providers } from "../../app/Providers";
+import type { Dnode } from "../../entities/dnode/types";
+import { useAuth } from "../../stores/auth";
+import { ChatContent, chatViewOf } from "./ChatContent";
+
+const message = (content: Record<string, unknown>, creator = 7): Dnode => ({
+  id: 30,
+  name: "",
+  type: "PROCESS",
+  content: { xtype: "AskProcess", dialogue_id: 40, ...content },
+  parent_id: null,
+  main_relation: null,
+  owner_id: creator,
+  creator_id: creator,
+  creator_name: "alice",
+  relations: {},
+});
+
+const show = (node: Dnode) =>
+  render(
+    <Providers>
+      <MemoryRouter>
+        <ChatContent node={node} />
+      </MemoryRouter>
+    </Providers>,
+  );
+
+beforeEach(() => {
+  useAuth.setState({
+    loggedIn: true,
+    user: { id: 7, username: "alice", content: { user_root_node_id: 3 }, created_at: "" },
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("the chat content view and the DRAFTDNODE view (workspace-spec 2)", () => {
+  it("picks the view by node: chat for messages, asks and replies; draft for a draft; none otherwise", () => {
+    expect(chatViewOf(message({ self_status: "completed" }))).toBe("chat");
+    expect(chatViewOf(message({ self_status: "draft" }))).toBe("draft");
+    expect(chatViewOf(message({}))).toBe("draft");
+    expect(chatViewOf({ type: "ASK", content: {} })).toBe("chat");
+    expect(chatViewOf({ type: "REPLY", content: {} })).toBe("chat");
+    expect(chatViewOf({ type: "PROCESS", content: { xtype: "AskProcess" } })).toBeNull();
+    expect(chatViewOf({ type: "NOTE", content: {} })).toBeNull();
+  });
+
+  it("shows a sent message as a bubble with its delegate status and a way back to its dialogue", () => {
+    show(message({ self_status: "completed", delegate_status: "completed", text: "你好" }));
+    expect(screen.getByText("你好")).toBeTruthy();
+    expect(screen.getByText("代理完成")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "在对话中查看" }).getAttribute("href")).toBe("/dialogue/40");
+  });
+
+  it("shows its writer a draft as the dialogue's draft editor, and others only the link", async () => {
+    mockFetch(() => ({ body: { success: true, draft_process: { id: 30, content: { text: "写了一半" } } } }));
+    show(message({ self_status: "draft", text: "写了一半" }));
+    expect(((await screen.findByDisplayValue("写了一半")) as HTMLTextAreaElement).tagName).toBe("TEXTAREA");
+    cleanup();
+    show(message({ self_status: "draft" }, 8));
+    expect(screen.queryByRole("textbox", { name: "消息草稿" })).toBeNull();
+    expect(screen.getByRole("link", { name: "在对话中查看" })).toBeTruthy();
+  });
+});
