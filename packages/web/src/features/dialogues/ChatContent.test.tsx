@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -23,9 +24,11 @@ const message = (content: Record<string, unknown>, creator = 7): Dnode => ({
 const show = (node: Dnode) =>
   render(
     <Providers>
-      <MemoryRouter>
-        <ChatContent node={node} />
-      </MemoryRouter>
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <ChatContent node={node} />
+        </MemoryRouter>
+      </QueryClientProvider>
     </Providers>,
   );
 

@@ -1,9 +1,13 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../api/test-helpers";
 import { Providers } from "../../app/Providers";
+import { useAuth } from "../../stores/auth";
 import { DraftEditor } from "./DraftEditor";
 import { draftCopyKey } from "./draft-copy";
+import { MessagesPage } from "./MessagesPage";
 import { forgetDraftIds } from "./use-draft";
 
 const DIALOGUE = 40;
@@ -44,7 +48,9 @@ function server(serverText = "", sendFails = false) {
 async function editor(onSent = vi.fn()) {
   render(
     <Providers>
-      <DraftEditor dialogueId={DIALOGUE} onSent={onSent} />
+      <QueryClientProvider client={new QueryClient()}>
+        <DraftEditor dialogueId={DIALOGUE} onSent={onSent} />
+      </QueryClientProvider>
     </Providers>,
   );
   const box = screen.getByRole("textbox", { name: "消息草稿" }) as HTMLTextAreaElement;
@@ -159,8 +165,10 @@ describe("two editors of one dialogue on the page", () => {
     const { sent, savedTo } = server();
     render(
       <Providers>
-        <DraftEditor dialogueId={DIALOGUE} onSent={vi.fn()} />
-        <DraftEditor dialogueId={DIALOGUE} onSent={vi.fn()} />
+        <QueryClientProvider client={new QueryClient()}>
+          <DraftEditor dialogueId={DIALOGUE} onSent={vi.fn()} />
+          <DraftEditor dialogueId={DIALOGUE} onSent={vi.fn()} />
+        </QueryClientProvider>
       </Providers>,
     );
     const [first, second] = screen.getAllByRole("textbox", { name: "消息草稿" }) as HTMLTextAreaElement[];
@@ -172,5 +180,62 @@ describe("two editors of one dialogue on the page", () => {
     // Saved into the new draft, never into the sent message.
     await waitFor(() => expect(savedTo).toContainEqual([DRAFT + 1, "后来写的"]));
     expect(savedTo.filter(([id]) => id === DRAFT)).toEqual([]);
+  });
+});
+
+describe("after sending", () => {
+  it("the sender's 我的消息 on the same page shows the new last message without a reload", async () => {
+    const { sent } = server();
+    const listed = () => ({
+      success: true,
+      unread_total: 0,
+      dialogues: [
+        {
+          id: DIALOGUE,
+          name: "bob",
+          type: "DIALOGUE",
+          content: {
+            dialogue_type: "user_to_user",
+            participants: [7, 8],
+            participant_users: [],
+            unread_count: 0,
+            last_message_content: sent.at(-1) ?? "旧消息",
+            last_message_time: "2026-11-28T08:00:00Z",
+          },
+          parent_id: null,
+          main_relation: null,
+          owner_id: 7,
+          relations: {},
+        },
+      ],
+    });
+    const base = globalThis.fetch;
+    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).includes("/dialogue/messages/")
+        ? Promise.resolve(
+            new Response(JSON.stringify(listed()), { headers: { "content-type": "application/json" } }),
+          )
+        : base(input, init),
+    );
+    useAuth.setState({
+      loggedIn: true,
+      user: { id: 7, username: "alice", content: { user_root_node_id: 3 }, created_at: "" },
+    });
+    render(
+      <Providers>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <MemoryRouter>
+            <MessagesPage />
+            <DraftEditor dialogueId={DIALOGUE} onSent={vi.fn()} />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </Providers>,
+    );
+    expect(await screen.findByText("旧消息")).toBeTruthy();
+    const box = screen.getByRole("textbox", { name: "消息草稿" }) as HTMLTextAreaElement;
+    await waitFor(() => expect(box.disabled).toBe(false));
+    type(box, "新的一句");
+    fireEvent.keyDown(box, { key: "Enter", keyCode: 13 });
+    expect(await screen.findByText("新的一句")).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { create } from "zustand";
-import { dialogueApi } from "../../entities/dialogue/api";
+import { dialogueApi, dialogueKeys } from "../../entities/dialogue/api";
 import type { Dnode } from "../../entities/dnode/types";
 import { clearDraftCopy, readDraftCopy, writeDraftCopy } from "./draft-copy";
 
@@ -111,6 +112,7 @@ export function useDraft(dialogueId: number) {
     [dialogueId, save],
   );
 
+  const queryClient = useQueryClient();
   /** Sends the text (trimmed non-empty); resolves with the sent message, rejects and keeps it on failure. */
   const send = useCallback(async (): Promise<Dnode | null> => {
     const { draftId: id, text: now } = latest.current;
@@ -130,8 +132,11 @@ export function useDraft(dialogueId: number) {
     latest.current = { draftId: fresh.id, text: typedSince };
     if (typedSince !== freshText) change(typedSince);
     setStatus("idle");
+    // The sender's own list (我的消息, the header's count) shows the new last message at once; the
+    // server does not echo the sender's own change back to this tab.
+    void queryClient.invalidateQueries({ queryKey: dialogueKeys.list() });
     return answer.delegated_process;
-  }, [dialogueId, change]);
+  }, [dialogueId, change, queryClient]);
 
   // Another editor of this dialogue on the page sent the draft: this one moves to the new, empty draft.
   const newest = newestDraft((s) => s[dialogueId]);
