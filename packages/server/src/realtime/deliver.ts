@@ -159,11 +159,16 @@ export async function deliverEvents(db: Db, hub: LiveHub, events: EventRow[]): P
 
 const ALL_RIGHTS = { read: true, write: true, admin: true };
 
+/** Nodes whose JSON depends on who reads them, beyond the rights: presented once per reader. */
+const presentedPerReader = (row: { type: string }) =>
+  INHERITING_TYPES.has(row.type) || row.type === "DIALOGUE";
+
 /**
  * The nodes of a batch as each recipient may see them: one rights query for every recipient and node
  * together (a share withdrawn a moment ago stops updates at once), each node presented once and given
  * each reader's own rights. A concept, class or instance lists inherited groups filtered by its reader's
- * rights, so it alone is presented per reader.
+ * rights, and a dialogue carries its reader's own unread count, title and mode (dialogues/reader-fields),
+ * so those alone are presented per reader.
  */
 async function presentForRecipients(
   db: Db,
@@ -177,13 +182,13 @@ async function presentForRecipients(
     .map((id) => rows.get(id))
     .filter((row) => row !== undefined)
     .filter((row) => userIds.some((userId) => rankOf(userId, row.id) >= 1));
-  const shared = readSomewhere.filter((row) => !INHERITING_TYPES.has(row.type));
+  const shared = readSomewhere.filter((row) => !presentedPerReader(row));
   const presented = new Map(
     (
       await presentNodes(db, null, shared, { rights: new Map(shared.map((row) => [row.id, ALL_RIGHTS])) })
     ).map((json) => [json.id, json]),
   );
-  const perReader = readSomewhere.filter((row) => INHERITING_TYPES.has(row.type));
+  const perReader = readSomewhere.filter(presentedPerReader);
   const seen = new Map<number, Promise<Map<number, DnodeJson>>>();
   const forReader = async (userId: number) => {
     const nodes = new Map<number, DnodeJson>();
