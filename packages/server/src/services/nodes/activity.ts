@@ -2,6 +2,7 @@ import { BRIEF_PROCESS_FIELDS, type BriefDnode, parseShanghaiTime } from "@zhish
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { readableSql } from "../../policies/node";
+import { notDialogueDraft } from "../dialogues/draft-filter";
 import { processTreeJsonSql, type TreeRow, totalsFromTree } from "../processes/totals";
 
 interface Row {
@@ -50,7 +51,7 @@ export async function myBriefNodesByDateRange(
     sql`with page as materialized (
           select dnode.id, dnode.name, dnode.type, dnode.parent_id, dnode.created_at, dnode.finished_at, dnode.content
           from dnode
-          where dnode.creator_id = ${userId} and ${readableSql(userId)} and dnode.type <> 'USER'
+          where dnode.creator_id = ${userId} and ${readableSql(userId)} and dnode.type <> 'USER' and ${notDialogueDraft}
             and dnode.created_at >= ${from} and dnode.created_at < ${to}
           order by dnode.created_at desc, dnode.id desc
           limit ${range.limit})

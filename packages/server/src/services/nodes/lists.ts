@@ -6,6 +6,7 @@ import { dnode, dnodeVersion } from "../../db/schema";
 import { notFound } from "../../errors";
 import { readableSql } from "../../policies/node";
 import { requireNode } from "../../policies/node-access";
+import { notDialogueDraft } from "../dialogues/draft-filter";
 import { presentNodeIds } from "./read";
 
 /** GET /api/dnode/my_last: the node the caller created last, or null. */
@@ -13,7 +14,9 @@ export async function myLastNode(db: Db, userId: number): Promise<DnodeJson | nu
   const [row] = await db
     .select({ id: dnode.id })
     .from(dnode)
-    .where(and(eq(dnode.creatorId, userId), sql`${dnode.type} <> 'USER'`, readableSql(userId)))
+    .where(
+      and(eq(dnode.creatorId, userId), sql`${dnode.type} <> 'USER'`, readableSql(userId), notDialogueDraft),
+    )
     .orderBy(desc(dnode.createdAt), desc(dnode.id))
     .limit(1);
   return row ? ((await presentNodeIds(db, userId, [row.id]))[0] ?? null) : null;
@@ -21,7 +24,7 @@ export async function myLastNode(db: Db, userId: number): Promise<DnodeJson | nu
 
 /** GET /api/dnode/mydnodes/: the caller's own nodes, most recently changed first, a page at a time. */
 export async function myNodes(db: Db, userId: number, page: number, pageSize: number) {
-  const where = and(eq(dnode.ownerId, userId), sql`${dnode.type} <> 'USER'`);
+  const where = and(eq(dnode.ownerId, userId), sql`${dnode.type} <> 'USER'`, notDialogueDraft);
   const [rows, counted] = await Promise.all([
     db
       .select({ id: dnode.id })
@@ -64,6 +67,7 @@ export async function myNodesByDateRange(
         eq(dnode.creatorId, userId),
         readableSql(userId),
         sql`${dnode.type} <> 'USER'`,
+        notDialogueDraft,
         sql`${dnode.createdAt} >= ${from.toISOString()} and ${dnode.createdAt} < ${to.toISOString()}`,
       ),
     )

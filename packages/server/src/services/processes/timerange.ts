@@ -2,6 +2,7 @@ import { parseShanghaiTime } from "@zhishu/shared";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { readableSql } from "../../policies/node";
+import { notDialogueDraft } from "../dialogues/draft-filter";
 
 /** The timeline shows the newest 20 (workspace-spec 9 "Timeline insert list 20 items"). */
 export const TIMELINE_LIMIT = 20;
@@ -26,7 +27,7 @@ export async function nodesMadeBetween(
   const rows = await queryRows<{ id: number; name: string; type: string; created_at: Date | string }>(
     db,
     sql`select dnode.id, dnode.name, dnode.type, dnode.created_at from dnode
-        where dnode.creator_id = ${userId} and dnode.type <> 'USER' and ${readableSql(userId)}
+        where dnode.creator_id = ${userId} and dnode.type <> 'USER' and ${notDialogueDraft} and ${readableSql(userId)}
           and dnode.created_at >= ${from} and dnode.created_at <= ${to} ${exclude}
         order by dnode.created_at desc, dnode.id desc limit ${TIMELINE_LIMIT}`,
   );
