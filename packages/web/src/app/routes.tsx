@@ -1,13 +1,5 @@
 import type { RouteObject } from "react-router";
-import {
-  DialogueOrNode,
-  DialoguePage,
-  MessagesPage,
-  SendMessageProvider,
-  XiaoxiPage,
-} from "../features/dialogues";
-import { PublicKnowledgePage } from "../features/knowledge/PublicKnowledgePage";
-import { NodePage } from "../features/outliner/NodePage";
+import { SendMessageProvider } from "../features/dialogues/SendMessageProvider";
 import {
   AboutPage,
   HomePage,
@@ -16,12 +8,20 @@ import {
   RequireLogin,
   TitledPage,
 } from "../features/pages/Pages";
-import { FriendsPage } from "../features/people/FriendsPage";
-import { UserProfilePage } from "../features/profile/UserProfilePage";
 import { AppShell } from "../features/shell/AppShell";
-import { TrashPage } from "../features/trash/TrashPage";
-import { XingweiPage } from "../features/xingwei/XingweiPage";
 import { zh } from "../i18n/zh-CN";
+import {
+  DialogueOrNode,
+  DialoguePage,
+  FriendsPage,
+  MessagesPage,
+  NodePage,
+  PublicKnowledgePage,
+  TrashPage,
+  UserProfilePage,
+  XiaoxiPage,
+  XingweiPage,
+} from "./lazy-pages";
 
 const p = zh.pages;
 

@@ -196,6 +196,7 @@ export const zh = {
     test: "测试页",
     notFound: "页面不存在",
     notFoundHint: "你访问的页面不存在，请检查地址。",
+    loading: "页面加载中...",
   },
   trash: {
     title: "回收站",
