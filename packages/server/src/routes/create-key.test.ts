@@ -81,4 +81,25 @@ describe("POST /api/dnode/create/ with an Idempotency-Key", () => {
     const answer = await create("", "no-login", { name: "匿名" });
     expect(answer.status).toBe(401);
   });
+
+  it("makes one copy when a clone is sent again with its key", async () => {
+    const { dnode: tree } = await createNode(server, owner.access, { type: "DIR", name: "复制目标" });
+    const { dnode: source } = await createNode(server, owner.access, { name: "原件", location_id: tree.id });
+    const clone = () =>
+      call(server, "POST", "/api/dnode/clone", {
+        token: owner.access,
+        headers: { "idempotency-key": "clone-once" },
+        body: {
+          source_id: source.id,
+          target_parent_id: tree.id,
+          relation_name: "CHILD_NODE",
+          location: { position: "insideLast" },
+        },
+      });
+    const [first, again] = [await clone(), await clone()];
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+    expect(await childNames(server, owner.access, tree.id)).toEqual(["原件", "原件"]);
+  });
 });

@@ -17,6 +17,7 @@ import { presentRelation } from "../presenters/relation";
 import { cloneNode } from "../services/graph/clone";
 import { changeMainParent, referNodes } from "../services/graph/main-place";
 import { moveNodes } from "../services/graph/move";
+import { parseCreateKey } from "../services/nodes/create-key";
 import { getNode, presentNodes } from "../services/nodes/read";
 
 /** Moving, referring and cloning nodes (workspace-spec 4 "Drag", 7). */
@@ -54,7 +55,8 @@ export const moveRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request, reply) => {
       const userId = requireUser(request);
       const { source_id, target_parent_id, relation_name, location } = request.body;
-      const copyId = await cloneNode(db, userId, source_id, target_parent_id, relation_name, location);
+      const key = parseCreateKey(request.headers["idempotency-key"]);
+      const copyId = await cloneNode(db, userId, source_id, target_parent_id, relation_name, location, key);
       return reply.status(201).send(await getNode(db, userId, copyId));
     },
   );

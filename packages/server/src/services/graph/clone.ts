@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { badRequest } from "../../errors";
 import { requireNode } from "../../policies/node-access";
 import { writeTransaction } from "../events/write-transaction";
+import { claimCreateKey, fillCreateKey } from "../nodes/create-key";
 import { insertSubtreeCopy, setMainPlace } from "../nodes/write";
 import { assertCanHold, defaultRelationUnder, mainRelationFor, plantsOnHome } from "./main-place";
 import { copyLinksWithinClone, insertRelation } from "./relation-rows";
@@ -15,8 +16,14 @@ export async function cloneNode(
   targetId: number,
   relationName: string | undefined,
   location: DropLocation,
+  idempotencyKey?: string,
 ): Promise<number> {
   return writeTransaction(db, userId, async (tx) => {
+    // A repeated key (a retry or replay after a lost answer) answers with the copy already made.
+    if (idempotencyKey !== undefined) {
+      const earlier = await claimCreateKey(tx, userId, idempotencyKey);
+      if (earlier) return earlier.nodeId;
+    }
     const source = await requireNode(tx, userId, sourceId, "read");
     if (source.type === "USER") throw badRequest(MESSAGES.userRootCannotBeCloned);
     const target = await requireNode(tx, userId, targetId, "write");
@@ -31,12 +38,14 @@ export async function cloneNode(
     const main = mainRelationFor(target, relation);
     await setMainPlace(tx, { id: copyId, anchorId: target.anchorId, parentId: null }, target.id, main);
     const before = location.position === "before" ? location.before_node_id : null;
-    await insertRelation(tx, {
+    const mainLink = await insertRelation(tx, {
       xnode: target.id,
       ynode: copyId,
       relationName: main,
       beforeYnode: main === relation ? before : null,
     });
+    if (idempotencyKey !== undefined)
+      await fillCreateKey(tx, userId, idempotencyKey, { nodeId: copyId, relationId: mainLink.id });
     if (plantsOnHome(target, relation))
       await insertRelation(tx, {
         xnode: target.id,

@@ -83,7 +83,9 @@ export const outlineApi = {
     api.post<Dnode>(`/dnode/${id}/update`, body, options),
   move: (body: MoveBody) => api.post<{ success: boolean }>("/dnode/move", body),
   refer: (body: ReferBody) => api.post<Dnode[]>("/dnode/refer", body),
-  clone: (body: CloneBody) => api.post<Dnode>("/dnode/clone", body),
+  /** `key`, as for create: a clone sent again with it answers with the copy already made. */
+  clone: (body: CloneBody, key?: string) =>
+    api.post<Dnode>("/dnode/clone", body, key === undefined ? {} : { headers: { "idempotency-key": key } }),
   deleteBatch: (ids: number[]) => api.post<DeletedNodesResult>("/dnode/delete_batch", { ids }),
   /** The readable ones of these nodes, in the order asked (GET /dnode/by_ids takes up to 500). */
   byIds: (ids: number[]) => api.get<Dnode[]>("/dnode/by_ids", { ids: ids.join(",") }),

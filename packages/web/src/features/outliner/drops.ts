@@ -1,6 +1,7 @@
 import { messageOf } from "../../api/messages";
 import type { ApiLocation } from "../../entities/dnode/api";
 import { zh } from "../../i18n/zh-CN";
+import { randomKey } from "../../lib/random-key";
 import { OutlineBin } from "./bin-ops";
 import { NESTED_RELATION } from "./core";
 import type { RowDrop } from "./drag-store";
@@ -188,7 +189,19 @@ export class OutlineDrops extends OutlineBin {
       .finally(() => journalDone(seq));
   }
 
+  /** A drop's refer or clone, written to the journal first: a reload before the answer sends it again. */
+  private journalDrop(id: number, place: DropPlace, key?: string): number {
+    const where = {
+      id: this.current(id),
+      to: this.current(place.parentId),
+      relation: place.relation,
+      before: place.beforeId === null ? null : this.current(place.beforeId),
+    };
+    return journalAdd(key === undefined ? { kind: "refer", ...where } : { kind: "clone", ...where, key });
+  }
+
   private sendRefer(id: number, place: DropPlace, undo: () => void): void {
+    const seq = this.journalDrop(id, place);
     this.structural
       .run(async () =>
         this.deps.api.refer({
@@ -198,24 +211,34 @@ export class OutlineDrops extends OutlineBin {
           location: await this.location(place),
         }),
       )
-      .catch(this.failed(undo));
+      .catch(this.failed(undo))
+      .finally(() => journalDone(seq));
   }
 
-  /** The copy's ids come from the server, so the target list is loaded again once it exists. */
+  /**
+   * The copy's ids come from the server, so the target list is loaded again once it exists. Its key
+   * makes a retry or a replay after a lost answer find the copy instead of making a second one.
+   */
   private sendClone(id: number, place: DropPlace): void {
+    const key = randomKey();
+    const seq = this.journalDrop(id, place, key);
     this.structural
       .run(async () =>
-        this.deps.api.clone({
-          source_id: await this.realId(id),
-          target_parent_id: await this.realId(place.parentId),
-          relation_name: place.relation,
-          location: await this.location(place),
-        }),
+        this.deps.api.clone(
+          {
+            source_id: await this.realId(id),
+            target_parent_id: await this.realId(place.parentId),
+            relation_name: place.relation,
+            location: await this.location(place),
+          },
+          key,
+        ),
       )
       .then(
         () => this.reloadList(place.parentId, place.relation),
         this.failed(() => undefined),
-      );
+      )
+      .finally(() => journalDone(seq));
   }
 
   /** Loads a list's first page again, keeping what is shown until it arrives. */

@@ -53,6 +53,28 @@ export async function replayJournal(api: OutlineApi): Promise<Set<number>> {
           });
           touched.add(from).add(to);
         }
+      } else if (entry.kind === "refer" || entry.kind === "clone") {
+        const [id, to] = [resolve(entry.id), resolve(entry.to)];
+        if (id !== undefined && to !== undefined) {
+          const before = entry.before === null ? undefined : resolve(entry.before);
+          const location =
+            before === undefined
+              ? ({ position: "insideLast" } as const)
+              : ({ position: "before", before_node_id: before } as const);
+          if (entry.kind === "refer")
+            await api.refer({
+              refered_nodes_ids: [id],
+              target_node_id: to,
+              relation_name: entry.relation,
+              location,
+            });
+          else
+            await api.clone(
+              { source_id: id, target_parent_id: to, relation_name: entry.relation, location },
+              entry.key,
+            );
+          touched.add(to);
+        }
       } else {
         const ids = entry.ids.map(resolve).filter((id): id is number => id !== undefined);
         if (ids.length > 0) {

@@ -39,6 +39,14 @@ function fakeApi() {
       calls.push(["move", body]);
       return { success: true };
     }),
+    refer: vi.fn(async (body: unknown) => {
+      calls.push(["refer", body]);
+      return [];
+    }),
+    clone: vi.fn(async (body: unknown, key?: string) => {
+      calls.push(["clone", body, key]);
+      return { id: next++ };
+    }),
     deleteBatch: vi.fn(async (ids: number[]) => {
       calls.push(["delete", ids]);
       return { success: true, deleted_dnode_ids: ids, trash_batch_id: null };
@@ -148,6 +156,39 @@ describe("replaying the journal after a reload", () => {
       ["delete", [9]],
     ]);
     expect([...parents].sort((a, b) => a - b)).toEqual([1, 4, 500]);
+  });
+});
+
+describe("replaying drops", () => {
+  it("refers and clones again, under rows made on the way, the clone with its key", async () => {
+    journalAdd({ kind: "create", temp: -1, parent: 1, relation: "CHILD_NODE", next: null, name: "目标" });
+    journalAdd({ kind: "refer", id: 9, to: -1, relation: "CHILD_NODE", before: null });
+    journalAdd({ kind: "clone", id: 9, to: -1, relation: "CHILD_NODE", before: 7, key: "k1" });
+    journalPretendReload();
+    const { api, calls } = fakeApi();
+    const parents = await replayJournal(api);
+    expect(calls.slice(1)).toEqual([
+      [
+        "refer",
+        {
+          refered_nodes_ids: [9],
+          target_node_id: 500,
+          relation_name: "CHILD_NODE",
+          location: { position: "insideLast" },
+        },
+      ],
+      [
+        "clone",
+        {
+          source_id: 9,
+          target_parent_id: 500,
+          relation_name: "CHILD_NODE",
+          location: { position: "before", before_node_id: 7 },
+        },
+        "k1",
+      ],
+    ]);
+    expect(parents.has(500)).toBe(true);
   });
 });
 

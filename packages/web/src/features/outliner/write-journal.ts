@@ -45,7 +45,19 @@ export type JournalEntry =
       before: number | null;
       way: "move" | "move_and_refer";
     }
-  | { seq: number; kind: "delete"; ids: number[]; parents: number[] };
+  | { seq: number; kind: "delete"; ids: number[]; parents: number[] }
+  /** A drop that refers a node. */
+  | { seq: number; kind: "refer"; id: number; to: number; relation: string; before: number | null }
+  /** A drop that clones a node; `key` is the clone's Idempotency-Key. */
+  | {
+      seq: number;
+      kind: "clone";
+      id: number;
+      to: number;
+      relation: string;
+      before: number | null;
+      key: string;
+    };
 
 type NewEntry = JournalEntry extends infer E ? (E extends JournalEntry ? Omit<E, "seq"> : never) : never;
 
@@ -108,6 +120,8 @@ export function journalResolve(temp: number, real: number): void {
           to: swap(entry.to),
           before: swapOrNull(entry.before),
         };
+      if (entry.kind === "refer" || entry.kind === "clone")
+        return { ...entry, id: swap(entry.id), to: swap(entry.to), before: swapOrNull(entry.before) };
       return { ...entry, ids: entry.ids.map(swap), parents: entry.parents.map(swap) };
     }),
   );
@@ -116,7 +130,11 @@ export function journalResolve(temp: number, real: number): void {
 /** A row typed and deleted before the server made it: nothing of it is to be sent again. */
 export function journalForget(temp: number): void {
   const about = (entry: JournalEntry) =>
-    entry.kind === "create" ? entry.temp === temp : entry.kind === "delete" ? false : entry.id === temp;
+    entry.kind === "create"
+      ? entry.temp === temp
+      : entry.kind === "delete"
+        ? false
+        : entry.id === temp || (entry.kind !== "update" && entry.to === temp);
   setEntries(entries.filter((entry) => !about(entry)));
 }
 
