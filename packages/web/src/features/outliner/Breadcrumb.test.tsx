@@ -73,19 +73,19 @@ describe("the node page's breadcrumb", () => {
     expect(screen.getAllByRole("link")).toHaveLength(1);
   });
 
-  it("copies the visible tree as indented text", async () => {
+  it("copies the visible tree as indented text, each name after its type's label", async () => {
     mockFetch(() => ({ body: [] }));
     const writeText = vi.fn(async () => {});
     vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
-    upsertNodes([dnode(2, "一", "NOTE"), dnode(4, "二", "NOTE"), dnode(6, "藏", "NOTE")]);
+    upsertNodes([dnode(2, "一", "NOTE"), dnode(4, "二", "STEP"), dnode(6, "藏", "NOTE")]);
     const rows = flat(
       { "1:CHILD_NODE": ready([2, 6]), "2:CHILD_NODE": ready([4]), "6:CHILD_NODE": ready([4]) },
       ["1:CHILD_NODE/2"],
     );
     renderCrumbs(node, rows);
     fireEvent.click(screen.getByRole("button", { name: "复制" }));
-    await waitFor(() => expect(writeText).toHaveBeenCalledWith("代数\n  一\n    二\n  藏"));
-    expect(await screen.findByText("已复制: 代数…")).toBeTruthy();
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith("定义：代数\n  一\n    步骤：二\n  藏"));
+    expect(await screen.findByText("已复制: 定义：代数…")).toBeTruthy();
   });
 
   it("says so when the clipboard refuses", async () => {

@@ -6,7 +6,7 @@ import { zh } from "../../i18n/zh-CN";
 import { AddToChatButton } from "../dialogues";
 import { AncestorLink } from "./AncestorLink";
 import { useNodePath } from "./node-path";
-import { firstLineOf, outlineAsText } from "./outline-text";
+import { firstLineOf, labelledName, outlineAsText } from "./outline-text";
 import { setSelecting, useSelection } from "./selection-store";
 import { useOutline } from "./store";
 import type { TreeView } from "./tree-view";
@@ -49,7 +49,11 @@ export function Breadcrumb({ node, view }: { node: Dnode; view: TreeView }) {
   const copy = async () => {
     const nodes = useOutline.getState().nodes;
     const untitled = zh.outliner.untitled;
-    const text = outlineAsText(node.name || untitled, view.rows, (id) => nodes[id]?.name || untitled);
+    const lineOf = (id: number) => {
+      const row = nodes[id];
+      return row ? labelledName(row, untitled) : untitled;
+    };
+    const text = outlineAsText(labelledName(node, untitled), view.rows, lineOf);
     try {
       await navigator.clipboard.writeText(text);
       void message.success(t.copied(firstLineOf(text)));

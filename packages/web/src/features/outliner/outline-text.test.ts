@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstLineOf, outlineAsText } from "./outline-text";
+import { firstLineOf, labelledName, outlineAsText } from "./outline-text";
 import { flat, ready } from "./test-helpers";
 
 const names: Record<number, string> = { 2: "二", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七" };
@@ -38,5 +38,15 @@ describe("firstLineOf", () => {
   it("keeps the first line and marks that more was copied", () => {
     expect(firstLineOf("根\n  二")).toBe("根…");
     expect(firstLineOf("根")).toBe("根");
+  });
+});
+
+describe("labelledName", () => {
+  it("puts the type's label or the custom label before the name, so a paste makes the same types", () => {
+    expect(labelledName({ type: "DEF", content: {}, name: "朝代" }, "无标题")).toBe("定义：朝代");
+    expect(labelledName({ type: "NOTE", content: { custom_prefix: "要点" }, name: "甲" }, "无标题")).toBe(
+      "要点：甲",
+    );
+    expect(labelledName({ type: "NOTE", content: {}, name: "" }, "无标题")).toBe("无标题");
   });
 });
