@@ -147,6 +147,8 @@ export const zh = {
     published: "已公开",
     unpublished: "已取消公开",
     grantFailed: "授权失败",
+    shareLoadFailed: "读取该用户的权限失败",
+    retry: "重试",
     checkFailed: "权限检查失败",
     missingParams: "缺少必要参数",
     cannotGrant: (name: string) => `您没有权限访问该知识点，且无法为用户 ${name} 授权`,

@@ -237,4 +237,30 @@ describe("SharePopover", () => {
     await screen.findByRole("switch", { name: "允许 bob 访问" });
     expect(screen.queryByText("授权访问")).toBeNull();
   });
+
+  it("says so and offers 重试 when the person's share cannot be read, instead of spinning for ever", async () => {
+    let failing = true;
+    mockFetch((url, init) => {
+      if (url.includes("/user/search/"))
+        return {
+          body: [
+            { id: 8, name: "bob", username: "bob", content: { user_id: 8, user_type: "PERSON", stats: {} } },
+          ],
+        };
+      if (url.includes("check-permission")) return { body: { has_permission: true, can_grant: true } };
+      if ((init.method ?? "GET") === "GET")
+        return failing
+          ? { status: 500, body: { success: false, error: "服务器出错", code: "INTERNAL" } }
+          : { body: { id: 1, dnode: 10, user: 8, can_read: true, can_write: false } };
+      return { body: {} };
+    });
+    renderActions(node());
+    await pickBob();
+    const retry = await screen.findByRole("button", { name: "重试" });
+    expect(screen.getByText("读取该用户的权限失败")).toBeTruthy();
+    failing = false;
+    fireEvent.click(retry);
+    expect(await screen.findByRole("switch", { name: "允许 bob 访问" })).toBeTruthy();
+    expect(screen.queryByText("读取该用户的权限失败")).toBeNull();
+  });
 });

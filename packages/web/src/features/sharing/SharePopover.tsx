@@ -74,6 +74,9 @@ function ShareForm({
   const me = useAuth((s) => s.user?.id);
   const [person, setPerson] = useState<UserSearchResult | null>(null);
   const [share, setShare] = useState<Share | null>(null);
+  // Reading the person's share failed: say so and offer 重试, rather than spin for ever.
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const [saving, setSaving] = useState<"can_read" | "can_write" | null>(null);
   const [isPublic, setIsPublic] = useState(Boolean(node.is_public));
   const [publishing, setPublishing] = useState(false);
@@ -81,8 +84,10 @@ function ShareForm({
 
   // A person without access is first offered 授权访问 (people-spec 2, 6); read and write land on the
   // same share as the switches below, so they show what was granted; 可管理权限 is a tree grant.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how 重试 runs this again
   useEffect(() => {
     setShare(null);
+    setLoadFailed(false);
     if (!person) return;
     let current = true;
     const grant = (level: AuthLevel) =>
@@ -102,12 +107,14 @@ function ShareForm({
       .then((found) => current && found && setShare(found))
       .catch((error) => {
         console.error(error);
-        if (current) message.error(failureText(error));
+        if (!current) return;
+        message.error(failureText(error));
+        setLoadFailed(true);
       });
     return () => {
       current = false;
     };
-  }, [person, node.id, message, authorize, onAsking]);
+  }, [person, node.id, message, authorize, onAsking, attempt]);
 
   const toggle = async (flag: "can_read" | "can_write", on: boolean) => {
     if (!person) return;
@@ -140,7 +147,15 @@ function ShareForm({
   return (
     <div style={{ width: 320 }}>
       <UserPicker value={person} onChange={setPerson} excludeIds={[node.owner_id]} />
-      {person && !share && <Spin size="small" style={{ marginTop: 12 }} />}
+      {person && !share && !loadFailed && <Spin size="small" style={{ marginTop: 12 }} />}
+      {person && loadFailed && (
+        <Flex align="center" gap={8} style={{ marginTop: 12 }}>
+          <Typography.Text type="danger">{zh.sharing.shareLoadFailed}</Typography.Text>
+          <Button size="small" onClick={() => setAttempt((n) => n + 1)}>
+            {zh.sharing.retry}
+          </Button>
+        </Flex>
+      )}
       {person && share && (
         <Flex vertical gap={8} style={{ marginTop: 12 }}>
           <Flex justify="space-between" align="center">
