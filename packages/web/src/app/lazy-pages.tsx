@@ -1,46 +1,95 @@
 import { Spin } from "antd";
-import { type ComponentType, lazy, Suspense } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { zh } from "../i18n/zh-CN";
 
-/**
- * A page whose code loads when it is first shown (issue 18 point 4: the first download carries the
+/*
+ * Pages whose code loads when they are first shown (issue 18 point 4: the first download carries the
  * shell, home and the login form; the outliner, the dialogues, /xingwei's charts and the rest follow
- * their routes). Until it arrives the tab shows a spinner.
+ * their routes). Until a page arrives its tab shows a spinner.
  */
-function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Loaded = lazy(async () => ({ default: await load() }));
-  return function LazyPage(props: P) {
-    return (
-      <Suspense fallback={<Spin className="page-loading" tip={zh.pages.loading} />}>
-        <Loaded {...props} />
-      </Suspense>
-    );
-  };
+
+function Loading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Spin className="page-loading" tip={zh.pages.loading} />}>{children}</Suspense>;
 }
 
-export const NodePage = lazyPage(() => import("../features/outliner/NodePage").then((m) => m.NodePage));
-export const DialogueOrNode = lazyPage(() =>
-  import("../features/dialogues/DialogueOrNode").then((m) => m.DialogueOrNode),
+const LazyNodePage = lazy(() =>
+  import("../features/outliner/NodePage").then((m) => ({ default: m.NodePage })),
 );
-export const DialoguePage = lazyPage(() =>
-  import("../features/dialogues/DialoguePage").then((m) => m.DialoguePage),
+const LazyDialogueOrNode = lazy(() =>
+  import("../features/dialogues/DialogueOrNode").then((m) => ({ default: m.DialogueOrNode })),
 );
-export const XiaoxiPage = lazyPage(() =>
-  import("../features/dialogues/XiaoxiPage").then((m) => m.XiaoxiPage),
+const LazyDialoguePage = lazy(() =>
+  import("../features/dialogues/DialoguePage").then((m) => ({ default: m.DialoguePage })),
 );
-export const MessagesPage = lazyPage(() =>
-  import("../features/dialogues/MessagesPage").then((m) => m.MessagesPage),
+const LazyXiaoxiPage = lazy(() =>
+  import("../features/dialogues/XiaoxiPage").then((m) => ({ default: m.XiaoxiPage })),
 );
-export const FriendsPage = lazyPage(() =>
-  import("../features/people/FriendsPage").then((m) => m.FriendsPage),
+const LazyMessagesPage = lazy(() =>
+  import("../features/dialogues/MessagesPage").then((m) => ({ default: m.MessagesPage })),
 );
-export const UserProfilePage = lazyPage(() =>
-  import("../features/profile/UserProfilePage").then((m) => m.UserProfilePage),
+const LazyFriendsPage = lazy(() =>
+  import("../features/people/FriendsPage").then((m) => ({ default: m.FriendsPage })),
 );
-export const PublicKnowledgePage = lazyPage(() =>
-  import("../features/knowledge/PublicKnowledgePage").then((m) => m.PublicKnowledgePage),
+const LazyUserProfilePage = lazy(() =>
+  import("../features/profile/UserProfilePage").then((m) => ({ default: m.UserProfilePage })),
 );
-export const TrashPage = lazyPage(() => import("../features/trash/TrashPage").then((m) => m.TrashPage));
-export const XingweiPage = lazyPage(() =>
-  import("../features/xingwei/XingweiPage").then((m) => m.XingweiPage),
+const LazyPublicKnowledgePage = lazy(() =>
+  import("../features/knowledge/PublicKnowledgePage").then((m) => ({ default: m.PublicKnowledgePage })),
+);
+const LazyTrashPage = lazy(() =>
+  import("../features/trash/TrashPage").then((m) => ({ default: m.TrashPage })),
+);
+const LazyXingweiPage = lazy(() =>
+  import("../features/xingwei/XingweiPage").then((m) => ({ default: m.XingweiPage })),
+);
+
+export const NodePage = () => (
+  <Loading>
+    <LazyNodePage />
+  </Loading>
+);
+export const DialogueOrNode = ({ fallback }: { fallback: ReactNode }) => (
+  <Loading>
+    <LazyDialogueOrNode fallback={fallback} />
+  </Loading>
+);
+export const DialoguePage = () => (
+  <Loading>
+    <LazyDialoguePage />
+  </Loading>
+);
+export const XiaoxiPage = () => (
+  <Loading>
+    <LazyXiaoxiPage />
+  </Loading>
+);
+export const MessagesPage = () => (
+  <Loading>
+    <LazyMessagesPage />
+  </Loading>
+);
+export const FriendsPage = () => (
+  <Loading>
+    <LazyFriendsPage />
+  </Loading>
+);
+export const UserProfilePage = () => (
+  <Loading>
+    <LazyUserProfilePage />
+  </Loading>
+);
+export const PublicKnowledgePage = () => (
+  <Loading>
+    <LazyPublicKnowledgePage />
+  </Loading>
+);
+export const TrashPage = () => (
+  <Loading>
+    <LazyTrashPage />
+  </Loading>
+);
+export const XingweiPage = () => (
+  <Loading>
+    <LazyXingweiPage />
+  </Loading>
 );
