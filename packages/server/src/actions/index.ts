@@ -1,4 +1,5 @@
 // Every module that registers call_action actions, imported once for its side effect.
+import "./delivery-actions";
 import "./process-actions";
 import "./social-actions";
 import "./sync-actions";

@@ -1,5 +1,6 @@
 import { memo } from "react";
 import type { Dnode } from "../../entities/dnode/types";
+import { DeliveryChoice } from "./DeliveryChoice";
 import { ProcessButtons } from "./ProcessButtons";
 import { ProcessTimer } from "./ProcessTimer";
 import { hasTimer } from "./process-display";
@@ -23,6 +24,7 @@ export const ProcessRowControls = memo(function ProcessRowControls({ node, onNod
       <StatusTag content={node.content} />
       {hasTimer(node.content) && <ProcessTimer content={node.content} />}
       <ProcessButtons node={node} onNodes={onNodes} compact />
+      <DeliveryChoice node={node} onNodes={onNodes} />
     </span>
   );
 });

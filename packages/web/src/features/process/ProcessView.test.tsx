@@ -116,3 +116,44 @@ describe("the process view", () => {
     expect(screen.getByRole("button", { name: "开始「宋史」" })).toBeTruthy();
   });
 });
+
+describe("a delivered agent process", () => {
+  it("offers 接受交付 and 拒绝交付; accepting shows 已接受 from the server's answer", async () => {
+    const delivered = { xtype: "AgentProcess", self_status: "completed", delivery_status: "delivered" };
+    const fetch = mockFetch((url) =>
+      url.includes("/accept_delivery")
+        ? {
+            body: {
+              success: true,
+              message: "已接受交付",
+              deleted_dnode_ids: [],
+              dnodes: [makeNode({ type: "PROCESS", content: { ...delivered, delivery_status: "accepted" } })],
+              task_id: null,
+            },
+          }
+        : { body: { success: true, result: [] } },
+    );
+    let node = makeNode({ type: "PROCESS", content: delivered });
+    const onNodes = vi.fn((nodes: (typeof node)[]) => {
+      node = nodes[0]!;
+    });
+    const { rerender } = withQueries(<ProcessView node={node} onNodes={onNodes} />);
+    const view = screen.getByRole("region", { name: "流程" });
+    expect(within(view).getByText("已交付")).toBeTruthy();
+    expect(within(view).getByRole("button", { name: "拒绝「宋史」的交付" })).toBeTruthy();
+    fireEvent.click(within(view).getByRole("button", { name: "接受「宋史」的交付" }));
+    await waitFor(() => expect(onNodes).toHaveBeenCalled());
+    expect(
+      fetch.mock.calls.some(
+        ([u]) => String(u).includes("/call_action/") && String(u).endsWith("/accept_delivery"),
+      ),
+    ).toBe(true);
+    rerender(
+      <QueryClientProvider client={new QueryClient()}>
+        <ProcessView node={node} onNodes={onNodes} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText("已接受")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "接受「宋史」的交付" })).toBeNull();
+  });
+});

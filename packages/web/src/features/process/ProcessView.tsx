@@ -5,6 +5,7 @@ import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { BehaviourTimeline } from "./BehaviourTimeline";
 import { ChildrenChart } from "./charts/ChildrenChart";
+import { DeliveryChoice } from "./DeliveryChoice";
 import { ProcessButtons } from "./ProcessButtons";
 import { ProcessTimer } from "./ProcessTimer";
 import { spentRatio, timerHours } from "./process-display";
@@ -64,6 +65,7 @@ export function ProcessView({ node, onNodes }: Props) {
           <ProcessTimer content={content} />
         </span>
         <ProcessButtons node={node} onNodes={onNodes} />
+        <DeliveryChoice node={node} onNodes={onNodes} />
       </Flex>
       {!start && <Typography.Paragraph type="secondary">{t.notStarted}</Typography.Paragraph>}
       <Descriptions size="small" column={{ xs: 1, sm: 3 }} className="pr-facts">

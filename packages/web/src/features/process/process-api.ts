@@ -12,6 +12,8 @@ export interface ProcessAnswer {
 }
 
 export type ProcessAction = "start" | "pause" | "finish";
+/** What an agent delivered, accepted or rejected (workspace-spec 4; docs/API.md "Processes"). */
+export type DeliveryAction = "accept_delivery" | "reject_delivery";
 
 /** One node made while a process ran (get_processes_in_timerange). */
 export interface TimelineItem {
@@ -33,7 +35,7 @@ export const processApi = {
     });
     return page.related_nodes.filter((n) => n.type === "PROCESS" && n.parent_id === id);
   },
-  act: (id: number, action: ProcessAction) =>
+  act: (id: number, action: ProcessAction | DeliveryAction) =>
     api.post<ProcessAnswer>(`/dnode/call_action/${id}/${action}`, {}),
   /** The newest 20 nodes the caller made between the two times, without the process's own subtree. */
   timeline: (id: number, start: string, end: string) =>

@@ -1,8 +1,9 @@
 import { App } from "antd";
 import { useState } from "react";
+import { messageOf } from "../../api/messages";
 import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
-import { type ProcessAction, processApi } from "./process-api";
+import { type DeliveryAction, type ProcessAction, processApi } from "./process-api";
 
 /**
  * Runs start / pause / finish and hands every node the server changed (the target, siblings it paused,
@@ -11,14 +12,14 @@ import { type ProcessAction, processApi } from "./process-api";
  */
 export function useProcessAction(id: number, onNodes: (nodes: Dnode[]) => void) {
   const { message } = App.useApp();
-  const [busy, setBusy] = useState<ProcessAction | null>(null);
-  const run = async (action: ProcessAction) => {
+  const [busy, setBusy] = useState<ProcessAction | DeliveryAction | null>(null);
+  const run = async (action: ProcessAction | DeliveryAction) => {
     setBusy(action);
     try {
       const answer = await processApi.act(id, action);
       onNodes(answer.dnodes);
     } catch (error) {
-      const reason = error instanceof Error && error.message ? error.message : String(error);
+      const reason = messageOf(error);
       console.error(`process ${action} failed`, reason);
       void message.error(zh.process.actionFailed(reason));
     } finally {
