@@ -111,6 +111,9 @@ export function NameEditor({ row, name, editable, tabbable, focus }: Props) {
       onCompositionStart={() => {
         composing.current = true;
         beforeComposition.current = name;
+        // What an input method commits is a word or a phrase: each one its own undo step (issue 19
+        // point 5 "up to a word"), so the run so far ends here, before the next one begins.
+        controller.endTypingRun();
       }}
       onCompositionEnd={(e) => {
         composing.current = false;

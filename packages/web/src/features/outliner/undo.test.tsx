@@ -77,6 +77,27 @@ describe("undo and redo in the outliner", () => {
     expect(server.nodes.get(2)?.name).toBe("宋朝");
   });
 
+  it("undoes one input-method commit at a time: each committed word is a step", async () => {
+    await ready();
+    const first = editorOf("宋");
+    first.focus();
+    fireEvent.compositionStart(first);
+    typeName(first, "宋chao");
+    typeName(first, "宋朝");
+    fireEvent.compositionEnd(first);
+    const el = editorOf("宋朝");
+    fireEvent.compositionStart(el);
+    typeName(el, "宋朝lishi");
+    typeName(el, "宋朝历史");
+    fireEvent.compositionEnd(el);
+    undo();
+    await waitFor(() => expect(names()).toEqual(["宋朝", "元"]));
+    undo();
+    await waitFor(() => expect(names()).toEqual(["宋", "元"]));
+    await settled();
+    expect(server.nodes.get(2)?.name).toBe("宋");
+  });
+
   it("takes a new row away and brings it back, with its name", async () => {
     await ready();
     const first = editorOf("宋");
