@@ -78,14 +78,18 @@ export function UserActions({ user, onChanged }: Props) {
   const ask = (action: Changing) => {
     const confirm = CHANGES[action].confirm;
     if (!confirm) return void change(action);
-    modal.confirm({
-      title: confirm(user.name),
-      content: action === "block" ? t.blockExplained : undefined,
-      okText: LABELS[action],
-      okButtonProps: { danger: true },
-      cancelText: t.cancel,
-      onOk: () => change(action),
-    });
+    // Not antd's red "danger" look: white on its red fails WCAG AA contrast (axe).
+    // Opened after the key that chose the menu item is done: an Enter would otherwise go on to press
+    // the confirm's focused OK button at once, and 拉黑 / 删除好友 would happen unasked.
+    setTimeout(() =>
+      modal.confirm({
+        title: confirm(user.name),
+        content: action === "block" ? t.blockExplained : undefined,
+        okText: LABELS[action],
+        cancelText: t.cancel,
+        onOk: () => change(action),
+      }),
+    );
   };
   const run = (action: CardAction) => {
     if (action === "view") void navigate(`/user/${user.id}`);
@@ -103,11 +107,12 @@ export function UserActions({ user, onChanged }: Props) {
       )}
       <Dropdown
         trigger={["click"]}
+        // Opened from the keyboard, the menu takes the focus, so ↓ / ↑ and Enter work at once.
+        autoFocus
         menu={{
           items: cardActions(user, myId, sendMessage !== null).map((action) => ({
             key: action,
             label: LABELS[action],
-            danger: action === "block" || action === "removeFriend" || action === "leave",
           })),
           onClick: ({ key }) => run(key as CardAction),
         }}
