@@ -38,6 +38,14 @@ function choose(label: string) {
   fireEvent.click(screen.getAllByRole("menuitem", { name: label }).at(-1)!);
 }
 
+/** Chooses a menu item that asks first, and returns the confirm it opens (older ones may still be fading). */
+async function chooseAndConfirm(label: string): Promise<HTMLElement> {
+  const before = screen.queryAllByRole("dialog").length;
+  choose(label);
+  await waitFor(() => expect(screen.queryAllByRole("dialog").length).toBeGreaterThan(before));
+  return screen.getAllByRole("dialog").at(-1)!;
+}
+
 /** The body of the n-th call, parsed. */
 const bodyOf = (fetch: ReturnType<typeof mockFetch>, n: number) =>
   JSON.parse(String(fetch.mock.calls[n]?.[1]?.body ?? "null"));
@@ -72,15 +80,13 @@ describe("UserActions: follow, block, remove friend, leave group", () => {
     }));
     renderPeople(<UserCard user={userNode(8, "bob", {}, {})} />);
     await menuOf("bob");
-    choose("拉黑");
-    let dialog = (await screen.findAllByRole("dialog")).at(-1)!;
+    let dialog = await chooseAndConfirm("拉黑");
     expect(within(dialog).getAllByText("确定拉黑 bob 吗？").length).toBeGreaterThan(0);
     fireEvent.click(within(dialog).getByRole("button", { name: "取消" }));
     expect(fetch).not.toHaveBeenCalled();
 
     await menuOf("bob");
-    choose("拉黑");
-    dialog = (await screen.findAllByRole("dialog")).at(-1)!;
+    dialog = await chooseAndConfirm("拉黑");
     fireEvent.click(within(dialog).getByRole("button", { name: "拉黑" }));
     expect(await screen.findByText("已拉黑")).toBeTruthy();
     expect(String(fetch.mock.calls[0]?.[0])).toBe("/api/user/block/");
@@ -96,8 +102,7 @@ describe("UserActions: follow, block, remove friend, leave group", () => {
     renderPeople(<UserCard user={userNode(8, "bob", {}, { is_friend: true })} />);
     expect(await menuOf("bob")).toEqual(["查看资料", "关注", "删除好友", "拉黑"]);
     const remove = async () => {
-      choose("删除好友");
-      const dialog = (await screen.findAllByRole("dialog")).at(-1)!;
+      const dialog = await chooseAndConfirm("删除好友");
       expect(within(dialog).getAllByText("确定删除好友 bob 吗？").length).toBeGreaterThan(0);
       fireEvent.click(within(dialog).getByRole("button", { name: "删除好友" }));
     };
@@ -129,8 +134,7 @@ describe("UserActions: follow, block, remove friend, leave group", () => {
       <UserCard user={userNode(9, "读书会", { user_type: "GROUP", owner_id: 3 }, { is_member: true })} />,
     );
     expect(await menuOf("读书会")).toEqual(["查看资料", "关注", "退出群组"]);
-    choose("退出群组");
-    const dialog = (await screen.findAllByRole("dialog")).at(-1)!;
+    const dialog = await chooseAndConfirm("退出群组");
     expect(within(dialog).getAllByText("确定退出群组 读书会 吗？").length).toBeGreaterThan(0);
     fireEvent.click(within(dialog).getByRole("button", { name: "退出群组" }));
     expect(await screen.findByText("已退出群组")).toBeTruthy();
