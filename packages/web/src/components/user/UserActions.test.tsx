@@ -194,4 +194,24 @@ describe("编辑资料", () => {
     expect(await screen.findByText("资料已保存")).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "编辑资料" })).toBeNull());
   });
+
+  it("an uploaded image becomes the avatar URL; a file that is not an image is refused before any upload", async () => {
+    const fetch = mockFetch((url) =>
+      url === "/api/upload/"
+        ? { body: { image_path: "a.png", original_name: "me.png", url: "/api/media/a.png" } }
+        : { body: userNode(7, "alice") },
+    );
+    const { container } = renderPeople(<UserCard user={userNode(7, "alice")} />);
+    fireEvent.click(screen.getByRole("button", { name: /编辑资料/ }));
+    const dialog = await screen.findByRole("dialog", { name: "编辑资料" });
+    const picker = container.ownerDocument.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(picker, { target: { files: [new File(["x"], "notes.txt", { type: "text/plain" })] } });
+    expect(await within(dialog).findByText("请选择图片文件")).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+    fireEvent.change(picker, { target: { files: [new File(["x"], "me.png", { type: "image/png" })] } });
+    const avatar = within(dialog).getByRole("textbox", { name: "头像地址" }) as HTMLInputElement;
+    await waitFor(() => expect(avatar.value).toBe("/api/media/a.png"));
+    expect(String(fetch.mock.calls[0]?.[0])).toBe("/api/upload/");
+    expect((fetch.mock.calls[0]?.[1]?.body as FormData).get("image")).toBeInstanceOf(File);
+  });
 });
