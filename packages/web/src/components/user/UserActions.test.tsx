@@ -212,6 +212,7 @@ describe("编辑资料", () => {
     const avatar = within(dialog).getByRole("textbox", { name: "头像地址" }) as HTMLInputElement;
     await waitFor(() => expect(avatar.value).toBe("/api/media/a.png"));
     expect(String(fetch.mock.calls[0]?.[0])).toBe("/api/upload/");
-    expect((fetch.mock.calls[0]?.[1]?.body as FormData).get("image")).toBeInstanceOf(File);
+    const form = fetch.mock.calls[0]?.[1]?.body;
+    expect(form instanceof FormData && form.get("image")).toBeInstanceOf(File);
   });
 });
