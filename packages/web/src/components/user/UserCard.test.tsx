@@ -42,19 +42,51 @@ describe("shownStats and cardActions (people-spec 2 card rules)", () => {
 
   it("offers 加入群组 for groups, 添加好友 for people, neither to oneself, friends, members, people with an open request or AI users", () => {
     const stranger = userNode(8, "bob", {}, {});
-    expect(cardActions(stranger, 7, false)).toEqual(["view", "addFriend"]);
-    expect(cardActions(userNode(8, "bob", {}, { is_friend: true }), 7, false)).toEqual(["view"]);
-    expect(cardActions(userNode(8, "bob", {}, { pending_request_id: 50 }), 7, false)).toEqual(["view"]);
+    expect(cardActions(stranger, 7, false)).toEqual(["view", "addFriend", "follow", "block"]);
+    expect(cardActions(userNode(8, "bob", {}, { is_friend: true }), 7, false)).toEqual([
+      "view",
+      "follow",
+      "removeFriend",
+      "block",
+    ]);
+    expect(cardActions(userNode(8, "bob", {}, { pending_request_id: 50 }), 7, false)).toEqual([
+      "view",
+      "follow",
+      "block",
+    ]);
     expect(cardActions(userNode(9, "读书会", { user_type: "GROUP" }, {}), 7, false)).toEqual([
       "view",
       "join",
+      "follow",
     ]);
     expect(cardActions(userNode(9, "读书会", { user_type: "GROUP" }, { is_member: true }), 7, false)).toEqual(
-      ["view"],
+      ["view", "follow", "leave"],
     );
-    expect(cardActions(userNode(10, "小知", { user_type: "AI" }, {}), 7, false)).toEqual(["view"]);
+    expect(cardActions(userNode(10, "小知", { user_type: "AI" }, {}), 7, false)).toEqual(["view", "follow"]);
     expect(cardActions(userNode(7, "alice"), 7, true)).toEqual(["view"]);
-    expect(cardActions(stranger, 7, true)).toEqual(["view", "message", "addFriend"]);
+    expect(cardActions(stranger, 7, true)).toEqual(["view", "message", "addFriend", "follow", "block"]);
+  });
+
+  it("offers 取消关注 once following, 取消拉黑 once blocked, no 关注 to someone who blocked one, no 退出群组 to the owner", () => {
+    expect(cardActions(userNode(8, "bob", {}, { is_following: true }), 7, false)).toEqual([
+      "view",
+      "addFriend",
+      "unfollow",
+      "block",
+    ]);
+    expect(cardActions(userNode(8, "bob", {}, { blocked: true }), 7, false)).toEqual([
+      "view",
+      "addFriend",
+      "follow",
+      "unblock",
+    ]);
+    expect(cardActions(userNode(8, "bob", {}, { blocked_by: true }), 7, false)).toEqual([
+      "view",
+      "addFriend",
+      "block",
+    ]);
+    const owned = userNode(9, "读书会", { user_type: "GROUP", owner_id: 7 }, { is_member: true });
+    expect(cardActions(owned, 7, false)).toEqual(["view", "follow"]);
   });
 });
 
@@ -106,7 +138,7 @@ describe("UserCard", () => {
 
   it("menu: 查看资料 opens the profile; 发消息 is not offered until dialogues provide it", async () => {
     renderPeople(<UserCard user={userNode(8, "bob", {}, {})} />);
-    expect(await menuOf("bob")).toEqual(["查看资料", "添加好友"]);
+    expect(await menuOf("bob")).toEqual(["查看资料", "添加好友", "关注", "拉黑"]);
     fireEvent.click(screen.getByRole("menuitem", { name: "查看资料" }));
     expect(await screen.findByText("用户资料页")).toBeTruthy();
   });
@@ -118,7 +150,7 @@ describe("UserCard", () => {
         <UserCard user={userNode(8, "bob", {}, {})} />
       </SendMessageContext>,
     );
-    expect(await menuOf("bob")).toEqual(["查看资料", "发消息", "添加好友"]);
+    expect(await menuOf("bob")).toEqual(["查看资料", "发消息", "添加好友", "关注", "拉黑"]);
     fireEvent.click(screen.getByRole("menuitem", { name: "发消息" }));
     expect(open).toHaveBeenCalledWith(expect.objectContaining({ id: 8 }));
   });
@@ -134,7 +166,7 @@ describe("UserCard", () => {
       };
     });
     renderPeople(<UserCard user={userNode(9, "读书会", { user_type: "GROUP" }, {})} />);
-    expect(await menuOf("读书会")).toEqual(["查看资料", "加入群组"]);
+    expect(await menuOf("读书会")).toEqual(["查看资料", "加入群组", "关注"]);
     fireEvent.click(screen.getByRole("menuitem", { name: "加入群组" }));
     expect(await screen.findByText("已加入群组")).toBeTruthy();
     expect(String(fetch.mock.calls[0]?.[0])).toBe("/api/user/group/9/join/");

@@ -1,4 +1,5 @@
 import type { UserNodeJson } from "@zhishu/shared";
+import { useState } from "react";
 import { UserActions } from "./UserActions";
 import { UserSummary } from "./UserSummary";
 import "./user.css";
@@ -15,10 +16,14 @@ interface Props {
  */
 export function UserCard({ user, size = "small" }: Props) {
   const large = size === "large";
+  // The node an action answered, shown at once; the list or page that passed `user` reads it again
+  // (every people query is invalidated), and a new `user` from there wins.
+  const [answered, setAnswered] = useState<{ given: UserNodeJson; node: UserNodeJson } | null>(null);
+  const shown = answered?.given === user ? answered.node : user;
   return (
-    <article className={`user-card user-card-${size}`} aria-label={user.name}>
-      <UserSummary user={user} nameAs={large ? "title" : "link"} avatarSize={large ? 64 : 40} />
-      <UserActions user={user} />
+    <article className={`user-card user-card-${size}`} aria-label={shown.name}>
+      <UserSummary user={shown} nameAs={large ? "title" : "link"} avatarSize={large ? 64 : 40} />
+      <UserActions user={shown} onChanged={(node) => setAnswered({ given: user, node })} />
     </article>
   );
 }

@@ -35,6 +35,32 @@ export interface DecisionAnswer {
 
 export type FriendDecision = "accept_friend" | "reject_friend";
 
+/** What follow, unfollow, block, unblock, friend/remove and group leave answer: the other user's node, anew. */
+export interface UserActionAnswer {
+  success: boolean;
+  message: string;
+  user: UserNodeJson;
+}
+
+/** The toggles of POST /api/user/{follow|unfollow|block|unblock}/ {user_id}. */
+export type UserToggle = "follow" | "unfollow" | "block" | "unblock";
+
+/** What PUT /api/user/me/ takes for the profile (docs/API.md "People": display name ≤ 32, empty = user name). */
+export interface ProfileEdit {
+  display_name: string;
+  description: string;
+  avatar_url: string;
+}
+
+/** The friend requests among the caller's newest processes, newest first (my_processes has no filter by kind). */
+async function myFriendRequests(): Promise<Dnode[]> {
+  const page = await api.get<{ results: Dnode[] }>("/process/my_processes/", {
+    page: 1,
+    page_size: INCOMING_SCAN_SIZE,
+  });
+  return page.results.filter((node) => node.content.xtype === "FriendRequestProcess");
+}
+
 /** Every people call of the web app (docs/API.md "People"), typed. */
 export const userApi = {
   /** The caller's own profile node. */
@@ -61,16 +87,18 @@ export const userApi = {
     }),
   joinGroup: (groupId: number) =>
     api.post<{ success: boolean; message: string; user: UserNodeJson }>(`/user/group/${groupId}/join/`),
+  toggle: (action: UserToggle, userId: number) =>
+    api.post<UserActionAnswer>(`/user/${action}/`, { user_id: userId }),
+  removeFriend: (userId: number) => api.post<UserActionAnswer>("/user/friend/remove/", { user_id: userId }),
+  leaveGroup: (groupId: number) => api.post<UserActionAnswer>(`/user/group/${groupId}/leave/`),
+  /** Edits the caller's own profile; answers the account (GET /api/user/me/ shape). */
+  updateProfile: (edit: ProfileEdit) => api.put<unknown>("/user/me/", { content: edit }),
   decide: (processId: number, decision: FriendDecision) =>
     api.post<DecisionAnswer>(`/dnode/call_action/${processId}/${decision}`, {}),
   /** The friend requests aimed at the caller (open or decided), newest first, among their newest processes. */
-  incomingRequests: async (myId: number): Promise<Dnode[]> => {
-    const page = await api.get<{ results: Dnode[] }>("/process/my_processes/", {
-      page: 1,
-      page_size: INCOMING_SCAN_SIZE,
-    });
-    return page.results.filter(
-      (node) => node.content.xtype === "FriendRequestProcess" && Number(node.content.target_user_id) === myId,
-    );
-  },
+  incomingRequests: async (myId: number): Promise<Dnode[]> =>
+    (await myFriendRequests()).filter((node) => Number(node.content.target_user_id) === myId),
+  /** The friend requests the caller sent (open or decided), newest first, among their newest processes. */
+  sentRequests: async (myId: number): Promise<Dnode[]> =>
+    (await myFriendRequests()).filter((node) => Number(node.content.requester_id) === myId),
 };

@@ -9,6 +9,7 @@ export const userKeys = {
   relations: (userId: number, type: string, page: number) =>
     ["user", "relations", userId, type, page] as const,
   incoming: (myId: number) => ["user", "incoming", myId] as const,
+  sent: (myId: number) => ["user", "sent", myId] as const,
 };
 
 export const useMyUserNode = (enabled = true) =>
@@ -28,6 +29,13 @@ export const useIncomingRequests = (myId: number | undefined) =>
   useQuery({
     queryKey: userKeys.incoming(myId ?? 0),
     queryFn: () => userApi.incomingRequests(myId ?? 0),
+    enabled: myId !== undefined,
+  });
+
+export const useSentRequests = (myId: number | undefined) =>
+  useQuery({
+    queryKey: userKeys.sent(myId ?? 0),
+    queryFn: () => userApi.sentRequests(myId ?? 0),
     enabled: myId !== undefined,
   });
 

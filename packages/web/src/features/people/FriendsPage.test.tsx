@@ -153,6 +153,42 @@ describe("FriendsPage (/friends)", () => {
     expect(within(section).getAllByRole("button", { name: "接受" })).toHaveLength(1);
   });
 
+  it("lists under 我发出的好友请求 the requests one sent that are still open, 等待对方处理, and not the decided ones", async () => {
+    const decided = {
+      ...carolRequest,
+      id: 63,
+      content: {
+        xtype: "FriendRequestProcess",
+        requester_id: 7,
+        target_user_id: 11,
+        self_status: "completed",
+        result: "accepted",
+      },
+    };
+    server((url) => {
+      if (url.startsWith("/api/process/my_processes/"))
+        return { body: { results: [carolRequest, ...others, decided] } };
+      if (url.startsWith("/api/user/virtual-node/?user_id=10")) return { body: userNode(10, "dave", {}, {}) };
+      if (url.startsWith("/api/user/virtual-node/?user_id=11")) return { body: userNode(11, "erin", {}, {}) };
+      return undefined;
+    });
+    renderPeople(<FriendsPage />);
+    const section = await screen.findByRole("region", { name: "我发出的好友请求" });
+    expect(await within(section).findByText("你请求添加 dave 为好友")).toBeTruthy();
+    expect(within(section).getByText("等待对方处理")).toBeTruthy();
+    expect(within(section).queryByText(/erin|carol/)).toBeNull();
+    expect(within(section).queryByRole("button", { name: "接受" })).toBeNull();
+  });
+
+  it("says so when one has no open request sent", async () => {
+    server((url) =>
+      url.startsWith("/api/process/my_processes/") ? { body: { results: [carolRequest] } } : undefined,
+    );
+    renderPeople(<FriendsPage />);
+    const section = await screen.findByRole("region", { name: "我发出的好友请求" });
+    expect(await within(section).findByText("没有等待对方处理的好友请求")).toBeTruthy();
+  });
+
   it("keeps a request answered here on the page, showing 已接受, though the server no longer lists it as open", async () => {
     let accepted = false;
     const decided = {

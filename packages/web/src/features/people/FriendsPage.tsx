@@ -14,6 +14,7 @@ import { useAuth } from "../../stores/auth";
 import { CreateGroupModal } from "./CreateGroupModal";
 import { IncomingRequests } from "./IncomingRequests";
 import { RelationList } from "./RelationList";
+import { SentRequests } from "./SentRequests";
 import "./people.css";
 
 const t = zh.people;
@@ -68,6 +69,7 @@ export function FriendsPage() {
         )}
       </section>
       <IncomingRequests myId={me.id} />
+      <SentRequests myId={me.id} />
       <section aria-labelledby="relations-title" className="people-section">
         <Typography.Title level={4} id="relations-title">
           {t.relations}
