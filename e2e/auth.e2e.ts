@@ -82,7 +82,8 @@ describe("accounts in the browser", () => {
       await page.goto("/public-knowledge");
       await page.getByText("请先登录").waitFor();
       await page.goto("/data/123");
-      expect(await page.getByRole("heading", { name: "知识点 #123" }).isVisible()).toBe(true);
+      // The node page loads with its route (app/lazy-pages.tsx): a spinner first, then the page.
+      await page.getByRole("heading", { name: "知识点 #123" }).waitFor();
     } finally {
       await context.close();
     }
