@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { FakeServer } from "../../test-support/fake-server";
 import { tickerListeners } from "../process/ticker";
-import { FakeServer } from "./fake-server";
 import { renderNodePage, resetNodePageState } from "./render-node-page";
 import { stubTreeLayout } from "./test-helpers";
 

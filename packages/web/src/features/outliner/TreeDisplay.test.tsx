@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { FakeServer } from "./fake-server";
+import { FakeServer } from "../../test-support/fake-server";
 import { WHEEL_STEP_MS } from "./levels";
 import { renderNodePage, resetNodePageState } from "./render-node-page";
 import { resetOutline, upsertNodes } from "./store";

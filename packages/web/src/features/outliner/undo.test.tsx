@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { FakeServer } from "./fake-server";
+import { FakeServer } from "../../test-support/fake-server";
 import { renderNodePage, resetNodePageState } from "./render-node-page";
 import { editorOf, names, rowOf, settled, stubTreeLayout, typeName } from "./test-helpers";
 
