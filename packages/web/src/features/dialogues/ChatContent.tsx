@@ -55,7 +55,7 @@ export function ChatContent({ node }: { node: Dnode }) {
           {replyType && <Tag style={{ marginInlineStart: 8 }}>{replyType}</Tag>}
           {status && status !== "none" && (
             <Tag style={{ marginInlineStart: 8 }}>
-              {t.delegateStatus[status as keyof typeof t.delegateStatus] ?? status}
+              {t.delegateStatus[status] ?? status}
             </Tag>
           )}
         </Typography.Text>

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@zhishu/shared";
+import { DELEGATE_STATUS_LABELS, MESSAGES } from "@zhishu/shared";
 
 /** Dialogues, drafts and messages (people-spec 2, 5, 8, 9; workspace-spec 8 add to chat), verbatim where given. */
 export const dialogueTexts = {
@@ -62,15 +62,7 @@ export const dialogueTexts = {
     sendMessage: "发消息",
     draftView: "草稿",
     openDialogue: "在对话中查看",
-    /** workspace-spec 4 "AskProcess delegate_status". */
-    delegateStatus: {
-      none: "无委托",
-      delegated: "已委托",
-      accepted: "已接受",
-      running: "代理执行中",
-      completed: "代理完成",
-      confirming: "等待确认",
-      canceled: "代理取消",
-    },
+    /** workspace-spec 4 "AskProcess delegate_status": the labels shared's status rule shows too. */
+    delegateStatus: DELEGATE_STATUS_LABELS,
   },
 };
