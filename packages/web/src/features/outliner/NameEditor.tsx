@@ -6,7 +6,8 @@ import { useController, useTreeView } from "./context";
 import type { NodeRow } from "./flatten";
 import { isEditingKey, useReadOnlyNotice } from "./read-only";
 import "./row-marks.css";
-import { type FocusRequest, focusDone, setActive } from "./store";
+import { useFocusRequest, useNameTyping } from "./name-typing";
+import { type FocusRequest, setActive } from "./store";
 
 // Where the browser sizes a textarea to its text (Chromium), no script measures it.
 const fieldSizing =
@@ -35,9 +36,7 @@ export function NameEditor({ row, name, editable, tabbable, focus }: Props) {
   const controller = useController();
   const view = useTreeView();
   const ref = useRef<HTMLTextAreaElement>(null);
-  const composing = useRef(false);
-  const beforeComposition = useRef(name);
-  const caretAfterRender = useRef<number | null>(null);
+  const { composing, caretAfterRender, handlers } = useNameTyping(row, name);
   const readOnlyNotice = useReadOnlyNotice();
 
   useLayoutEffect(() => {
@@ -50,20 +49,7 @@ export function NameEditor({ row, name, editable, tabbable, focus }: Props) {
     autosize(el);
   });
 
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!focus || !el) return;
-    el.focus();
-    const end = el.value.length;
-    const at = focus.caret === "end" ? end : focus.caret === "start" ? 0 : Math.min(focus.caret, end);
-    el.setSelectionRange(at, at);
-    focusDone(focus.seq);
-  }, [focus]);
-
-  const apply = (el: HTMLTextAreaElement, before: string, isComposing: boolean) => {
-    const { caretShift } = controller.changeName(row, before, el.value, isComposing);
-    if (caretShift > 0) caretAfterRender.current = Math.max(0, (el.selectionStart ?? 0) - caretShift);
-  };
+  useFocusRequest(ref, focus);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Before the input method's turn: a reader's pinyin would not reach a read-only name either.
@@ -107,18 +93,7 @@ export function NameEditor({ row, name, editable, tabbable, focus }: Props) {
         controller.activate(row);
       }}
       onBlur={() => controller.commitName(view, row)}
-      onChange={(e) => apply(e.currentTarget, name, composing.current)}
-      onCompositionStart={() => {
-        composing.current = true;
-        beforeComposition.current = name;
-        // What an input method commits is a word or a phrase: each one its own undo step (issue 19
-        // point 5 "up to a word"), so the run so far ends here, before the next one begins.
-        controller.endTypingRun();
-      }}
-      onCompositionEnd={(e) => {
-        composing.current = false;
-        apply(e.currentTarget, beforeComposition.current, false);
-      }}
+      {...handlers}
       onKeyDown={onKeyDown}
       onPaste={editable ? undefined : readOnlyNotice}
     />

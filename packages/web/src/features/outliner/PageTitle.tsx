@@ -8,7 +8,8 @@ import { REDO_KEYS, UNDO_KEYS } from "./commands";
 import { useController } from "./context";
 import type { NodeRow } from "./flatten";
 import { relationLabel } from "./ListRows";
-import { focusDone, useOutline } from "./store";
+import { useFocusRequest, useNameTyping } from "./name-typing";
+import { useOutline } from "./store";
 import type { TreeView } from "./tree-view";
 import "./row-marks.css";
 
@@ -54,9 +55,6 @@ export function PageTitle({
 function TitleEditor({ node, view }: { node: Dnode; view: TreeView }) {
   const controller = useController();
   const ref = useRef<HTMLTextAreaElement>(null);
-  const composing = useRef(false);
-  const beforeComposition = useRef(node.name);
-  const caretAfterRender = useRef<number | null>(null);
   // What the name edits need of a row: the node and a key of its own (undo puts the caret back by it).
   const row = useMemo<NodeRow>(
     () => ({
@@ -74,6 +72,7 @@ function TitleEditor({ node, view }: { node: Dnode; view: TreeView }) {
     [view.scope, node.id, node.parent_id, node.main_relation],
   );
   const focus = useOutline((s) => (s.focus?.key === row.key ? s.focus : null));
+  const { composing, caretAfterRender, handlers } = useNameTyping(row, node.name);
 
   useLayoutEffect(() => {
     if (caretAfterRender.current === null || !ref.current) return;
@@ -82,19 +81,7 @@ function TitleEditor({ node, view }: { node: Dnode; view: TreeView }) {
   });
 
   // An undo or redo of a rename brings the caret back here.
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!focus || !el) return;
-    el.focus();
-    const at = typeof focus.caret === "number" ? focus.caret : focus.caret === "start" ? 0 : el.value.length;
-    el.setSelectionRange(at, at);
-    focusDone(focus.seq);
-  }, [focus]);
-
-  const apply = (el: HTMLTextAreaElement, before: string, isComposing: boolean) => {
-    const { caretShift } = controller.changeName(row, before, el.value, isComposing);
-    if (caretShift > 0) caretAfterRender.current = Math.max(0, (el.selectionStart ?? 0) - caretShift);
-  };
+  useFocusRequest(ref, focus);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (isImeKey(event, composing.current)) return;
@@ -120,15 +107,7 @@ function TitleEditor({ node, view }: { node: Dnode; view: TreeView }) {
       placeholder={t.untitled}
       aria-label={t.titleInput}
       spellCheck={false}
-      onChange={(e) => apply(e.currentTarget, node.name, composing.current)}
-      onCompositionStart={() => {
-        composing.current = true;
-        beforeComposition.current = node.name;
-      }}
-      onCompositionEnd={(e) => {
-        composing.current = false;
-        apply(e.currentTarget, beforeComposition.current, false);
-      }}
+      {...handlers}
       onBlur={() => controller.endTypingRun()}
       onKeyDown={onKeyDown}
     />
