@@ -15,9 +15,14 @@ const t = zh.process;
  */
 export function DeliveryChoice({ node, onNodes }: { node: Dnode; onNodes: (nodes: Dnode[]) => void }) {
   const parent = useCachedNode(node.parent_id ?? 0);
-  const { run, busy } = useProcessAction(node.id, onNodes);
   if (node.permissions?.write === false || node.id <= 0) return null;
   if (!offersDeliveryChoice(node.content, parent?.type === "PROCESS")) return null;
+  // Only rows that offer the choice pay for the action hook: most process rows never do.
+  return <DeliveryButtons node={node} onNodes={onNodes} />;
+}
+
+function DeliveryButtons({ node, onNodes }: { node: Dnode; onNodes: (nodes: Dnode[]) => void }) {
+  const { run, busy } = useProcessAction(node.id, onNodes);
   const name = node.name || zh.outliner.untitled;
   const button = (action: DeliveryAction, text: string, label: string) => (
     <Button
