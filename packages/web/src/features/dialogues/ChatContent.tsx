@@ -54,9 +54,7 @@ export function ChatContent({ node }: { node: Dnode }) {
           {node.created_at ? ` · ${relativeTime(node.created_at)}` : ""}
           {replyType && <Tag style={{ marginInlineStart: 8 }}>{replyType}</Tag>}
           {status && status !== "none" && (
-            <Tag style={{ marginInlineStart: 8 }}>
-              {t.delegateStatus[status] ?? status}
-            </Tag>
+            <Tag style={{ marginInlineStart: 8 }}>{t.delegateStatus[status] ?? status}</Tag>
           )}
         </Typography.Text>
         <div className="dlg-bubble">{messageText(node)}</div>
