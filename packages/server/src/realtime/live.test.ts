@@ -54,7 +54,11 @@ describe("/ws/processes/ delivers what changes to the nodes a client shows", () 
       name: "新孩子",
       location_id: parent.id,
     });
-    const created = await client.waitFor((m) => m.type === "relation_updated" && m.action === "created");
+    // The parent's own creation may still be on its way (NOTIFY under load) when the socket subscribes: it
+    // names the parent too, so the child's link is picked by its child, not by arriving first.
+    const created = await client.waitFor(
+      (m) => m.type === "relation_updated" && m.action === "created" && m.relation.ynode === child.id,
+    );
     expect(created).toMatchObject({
       relation: { xnode: parent.id, ynode: child.id, relation_name: "CHILD_NODE" },
       dnode: { id: child.id, name: "新孩子" },
