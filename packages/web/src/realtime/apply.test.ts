@@ -1,8 +1,9 @@
 import { QueryClient } from "@tanstack/react-query";
 import type { DnodeJson } from "@zhishu/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { getList, setList, upsertNodes, useNodes } from "../entities/dnode/store";
 import type { Dnode, RelationsWithData } from "../entities/dnode/types";
-import { getList, resetOutline, setList, upsertNodes, useOutline } from "../features/outliner/store";
+import { resetOutline } from "../features/outliner/store";
 import { ready } from "../features/outliner/test-helpers";
 import { openMain } from "../features/tabs/tab-model";
 import { resetTabs, useTabs } from "../features/tabs/tab-store";
@@ -72,7 +73,7 @@ describe("node updates", () => {
     useTabs.setState({ tabs: openMain(useTabs.getState().tabs, "/data/7", "旧名") });
     ctx.queryClient.setQueryData(["dnode-path", 9], [dnode(7, "旧名"), dnode(8, "别的")]);
     applyLiveMessage({ type: "node_updated", dnode: json(dnode(7, "新名", 2)), fields: ["name"] }, ctx);
-    expect(useOutline.getState().nodes[7].name).toBe("新名");
+    expect(useNodes.getState().nodes[7].name).toBe("新名");
     expect(useTabs.getState().tabs.mainTabs["/data/7"].name).toBe("新名");
     expect(ctx.queryClient.getQueryData<Dnode[]>(["dnode-path", 9])?.map((n) => n.name)).toEqual([
       "新名",
@@ -85,13 +86,13 @@ describe("node updates", () => {
     local.add(7);
     applyLiveMessage({ type: "node_updated", dnode: json(dnode(7, "别人改的", 4)) }, ctx);
     applyLiveMessage({ type: "node_updated", dnode: json(dnode(8, "较旧的", 4)) }, ctx);
-    expect(useOutline.getState().nodes[7]).toMatchObject({ name: "我正在打的字", version: 4 });
-    expect(useOutline.getState().nodes[8].name).toBe("较新的");
+    expect(useNodes.getState().nodes[7]).toMatchObject({ name: "我正在打的字", version: 4 });
+    expect(useNodes.getState().nodes[8].name).toBe("较新的");
   });
 
   it("leaves nodes no view holds out of the cache (processes of others' dialogues …)", () => {
     applyLiveMessage({ type: "process_created", dnode: json(dnode(70, "一个进程")) }, ctx);
-    expect(useOutline.getState().nodes[70]).toBeUndefined();
+    expect(useNodes.getState().nodes[70]).toBeUndefined();
   });
 });
 
@@ -137,7 +138,7 @@ describe("list changes", () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch).toHaveBeenCalledWith(1, "CHILD_NODE", 40);
     expect(getList(1, "CHILD_NODE")).toMatchObject({ ids: [2, 9, 3], total: 3, status: "ready" });
-    expect(useOutline.getState().nodes[9].name).toBe("节点9");
+    expect(useNodes.getState().nodes[9].name).toBe("节点9");
   });
 
   it("a list this tab has not loaded is not read; its parent row is, for its child count", async () => {
@@ -163,7 +164,7 @@ describe("list changes", () => {
     expect(fetch).not.toHaveBeenCalled();
     // Node 60 is shown nowhere in this tab: nothing to read.
     expect(fetchNode.mock.calls).toEqual([[50]]);
-    expect(useOutline.getState().nodes[50].relations.CHILD_NODE.size).toBe(1);
+    expect(useNodes.getState().nodes[50].relations.CHILD_NODE.size).toBe(1);
   });
 
   it("waits for this tab's own structural edits, and reads again if the list changed meanwhile", async () => {
@@ -232,7 +233,7 @@ describe("streaming", () => {
     upsertNodes([dnode(7, "回答", 1, { text: "你" })]);
     applyLiveMessage({ type: "stream_chunk", node_id: 7, text: "好" }, ctx);
     applyLiveMessage({ type: "stream_chunk", node_id: 7, text: "，世界" }, ctx);
-    expect(useOutline.getState().nodes[7].content.text).toBe("你好，世界");
+    expect(useNodes.getState().nodes[7].content.text).toBe("你好，世界");
     expect(useStreamingStore.getState().ids[7]).toBe(true);
     applyLiveMessage({ type: "stream_done", node_id: 7 }, ctx);
     expect(useStreamingStore.getState().ids[7]).toBeUndefined();

@@ -1,9 +1,9 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { DnodeJson, ServerMessage } from "@zhishu/shared";
 import { dialogueNodesChanged } from "../entities/dialogue/live";
+import { useNodes } from "../entities/dnode/store";
 import type { Dnode } from "../entities/dnode/types";
 import { userKeys } from "../entities/user/queries";
-import { useOutline } from "../features/outliner/store";
 import { renameTab } from "../features/tabs/tab-model";
 import { useTabs } from "../features/tabs/tab-store";
 import type { ListSync, ListSyncController } from "./list-sync";
@@ -62,7 +62,7 @@ export function applyLiveMessage(message: ServerMessage, ctx: ApplyContext): voi
 
 /** Nodes changed elsewhere: the cache takes those it holds; queries and tabs follow. */
 export function nodesChanged(nodes: DnodeJson[], ctx: ApplyContext): void {
-  const held = useOutline.getState().nodes;
+  const held = useNodes.getState().nodes;
   const known = nodes.filter((node) => held[node.id]) as unknown as Dnode[];
   if (known.length) ctx.controller.receive(known);
   dialogueNodesChanged(nodes, ctx.queryClient);

@@ -1,11 +1,11 @@
 import { DEFAULT_RELATION_PAGE_SIZE, MAX_RELATION_PAGE_SIZE } from "@zhishu/shared";
 import { api } from "../api/client";
 import { idsOfGroup } from "../entities/dnode/api";
+import { listKey } from "../entities/dnode/list-key";
+import { getList, setList, useNodes } from "../entities/dnode/store";
 import type { Dnode, RelationsWithData } from "../entities/dnode/types";
 import { mergePage, withoutId } from "../features/outliner/list-ops";
 import { putRelationMeta } from "../features/outliner/relation-meta";
-import { getList, setList, useOutline } from "../features/outliner/store";
-import { listKey } from "../features/outliner/view-id";
 import { keepingCaret } from "./keep-caret";
 
 /** The parts of the outline controller a live list update needs. */
@@ -70,7 +70,7 @@ export class ListSync {
    * count (the bullet, the expander) is right when it is opened.
    */
   private countsChanged(id: number): void {
-    if (!useOutline.getState().nodes[id]) return;
+    if (!useNodes.getState().nodes[id]) return;
     const key = `node:${id}`;
     clearTimeout(this.timers.get(key));
     this.timers.set(
@@ -105,7 +105,7 @@ export class ListSync {
   /** Deleted nodes leave every list that shows them. */
   removeEverywhere(ids: number[]): void {
     const gone = new Set(ids);
-    for (const [key, list] of Object.entries(useOutline.getState().lists)) {
+    for (const [key, list] of Object.entries(useNodes.getState().lists)) {
       const kept = list.ids.filter((id) => !gone.has(id));
       if (kept.length !== list.ids.length)
         keepingCaret(() =>

@@ -3,9 +3,10 @@ import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { CLIENT_ID } from "../api/client-id";
 import { fakeToken, mockFetch } from "../api/test-helpers";
 import { writeTokens } from "../api/tokens";
+import { setList, upsertNodes, useNodes } from "../entities/dnode/store";
 import type { Dnode } from "../entities/dnode/types";
 import { resetSharedController } from "../features/outliner/context";
-import { resetOutline, setList, upsertNodes, useOutline } from "../features/outliner/store";
+import { resetOutline } from "../features/outliner/store";
 import { ready } from "../features/outliner/test-helpers";
 import { startLiveUpdates } from "./live-updates";
 
@@ -119,7 +120,7 @@ it("a tab showing a tree polls once, opens the socket, watches what it shows and
   expect(socket.sent.at(-1)).toEqual({ type: "subscribe", node_ids: [3] });
 
   socket.receive({ type: "node_updated", dnode: asSent(node(2, "别人改的名字", 2)) });
-  expect(useOutline.getState().nodes[2].name).toBe("别人改的名字");
+  expect(useNodes.getState().nodes[2].name).toBe("别人改的名字");
 
   // A dropped connection comes back after 5 s and watches everything again.
   socket.onclose?.({ code: 1006 });

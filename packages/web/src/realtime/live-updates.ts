@@ -3,8 +3,8 @@ import type { MyProcessesResponse } from "@zhishu/shared";
 import { accessToken, api } from "../api/client";
 import { CLIENT_ID } from "../api/client-id";
 import { expiryOf } from "../api/tokens";
+import { useNodes } from "../entities/dnode/store";
 import { sharedController } from "../features/outliner/context";
-import { useOutline } from "../features/outliner/store";
 import { applyLiveMessage, nodesChanged } from "./apply";
 import { ListSync } from "./list-sync";
 import { LiveConnection, type SocketLike } from "./live-connection";
@@ -62,7 +62,7 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
     log: (message, error) => console.warn(message, error ?? ""),
   });
   watcher = new Watcher(
-    () => shownNodeIds([...openPages(queryClient), ...shownIds()], useOutline.getState().lists),
+    () => shownNodeIds([...openPages(queryClient), ...shownIds()], useNodes.getState().lists),
     (message) => connection.send(message),
   );
 
@@ -71,7 +71,7 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
     const pages = new Set(openPages(queryClient));
     // The node pages refetch their node and, with it, their own lists (NodePage reloads on new data).
     void queryClient.invalidateQueries({ queryKey: ["dnode"] });
-    const keys = Object.keys(useOutline.getState().lists).slice(0, RESYNC_LISTS);
+    const keys = Object.keys(useNodes.getState().lists).slice(0, RESYNC_LISTS);
     for (const key of keys) {
       const at = key.indexOf(":");
       const parent = Number(key.slice(0, at));
@@ -87,7 +87,7 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
       connection.nudge();
     }, WATCH_THROTTLE_MS);
   };
-  const offStore = useOutline.subscribe((state, before) => {
+  const offStore = useNodes.subscribe((state, before) => {
     if (state.lists !== before.lists) schedule();
   });
   const offQueries = queryClient.getQueryCache().subscribe((event) => {

@@ -1,7 +1,8 @@
 import { act, renderHook } from "@testing-library/react";
 import { beforeEach, expect, it } from "vitest";
+import { upsertNodes } from "../entities/dnode/store";
 import type { Dnode } from "../entities/dnode/types";
-import { resetOutline, upsertNodes } from "../features/outliner/store";
+import { resetOutline } from "../features/outliner/store";
 import { shownIds, useLiveNode } from "./shown";
 
 const node = (name: string, version: number, locked?: true) =>

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
+import { upsertNodes, useNodes } from "../entities/dnode/store";
 import type { Dnode } from "../entities/dnode/types";
-import { upsertNodes, useOutline } from "../features/outliner/store";
 
 /**
  * Nodes shown outside the outliner's lists (cards on home, profile and knowledge pages), counted per
@@ -34,7 +34,7 @@ function change(id: number, by: 1 | -1): void {
  */
 export function useLiveNode<T extends Dnode>(node: T): T {
   const { id, version } = node;
-  const cached = useOutline((s) => s.nodes[id]);
+  const cached = useNodes((s) => s.nodes[id]);
   const live = !node.locked;
   const latest = useRef(node);
   latest.current = node;

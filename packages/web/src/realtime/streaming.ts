@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import { patchNode, useOutline } from "../features/outliner/store";
+import { patchNode, useNodes } from "../entities/dnode/store";
 
 /**
  * Nodes whose text is streaming in (an AI answer being written): `stream_chunk` appends to the node's
@@ -11,7 +11,7 @@ export const useStreamingStore = create<{ ids: Record<number, true> }>(() => ({ 
 export const useStreaming = (id: number): boolean => useStreamingStore((s) => s.ids[id] === true);
 
 export function appendChunk(id: number, text: string): void {
-  const node = useOutline.getState().nodes[id];
+  const node = useNodes.getState().nodes[id];
   if (node) {
     const before = typeof node.content.text === "string" ? node.content.text : "";
     patchNode(id, { content: { text: before + text } });

@@ -3,9 +3,10 @@ import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../api/test-helpers";
 import { userNode } from "../../components/user/test-helpers";
+import { upsertNodes, useNodes } from "../../entities/dnode/store";
 import { appendChunk, streamDone, useStreamingStore } from "../../realtime/streaming";
 import { useAuth } from "../../stores/auth";
-import { resetOutline, upsertNodes, useOutline } from "../outliner/store";
+import { resetOutline } from "../outliner/store";
 import { NodeContent } from "./NodeContent";
 import { makeNode, renderInApp, sentBody } from "./test-helpers";
 
@@ -24,7 +25,7 @@ afterEach(() => {
 
 /** The node as the one node cache holds it, as the node page reads it. */
 function FromCache({ id }: { id: number }) {
-  const cached = useOutline((s) => s.nodes[id]);
+  const cached = useNodes((s) => s.nodes[id]);
   return <NodeContent node={cached} onChanged={() => {}} />;
 }
 

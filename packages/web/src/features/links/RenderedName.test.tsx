@@ -3,8 +3,9 @@ import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../api/test-helpers";
+import { upsertNodes } from "../../entities/dnode/store";
 import { makeNode, renderInApp as renderInProviders } from "../content/test-helpers";
-import { resetOutline, upsertNodes } from "../outliner/store";
+import { resetOutline } from "../outliner/store";
 import { resetNodeNames } from "./node-names";
 import { RenderedName } from "./RenderedName";
 

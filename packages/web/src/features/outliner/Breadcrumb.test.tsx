@@ -4,9 +4,10 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../api/test-helpers";
 import { Providers } from "../../app/Providers";
+import { upsertNodes } from "../../entities/dnode/store";
 import type { Dnode } from "../../entities/dnode/types";
 import { Breadcrumb } from "./Breadcrumb";
-import { resetOutline, upsertNodes } from "./store";
+import { resetOutline } from "./store";
 import { flat, ready } from "./test-helpers";
 
 const dnode = (id: number, name: string, type: string, extra: Partial<Dnode> = {}): Dnode => ({

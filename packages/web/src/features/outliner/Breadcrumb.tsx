@@ -1,6 +1,7 @@
 import { Breadcrumb as AntBreadcrumb, App, Button } from "antd";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { useNodes } from "../../entities/dnode/store";
 import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { AddToChatButton } from "../dialogues";
@@ -8,7 +9,6 @@ import { AncestorLink } from "./AncestorLink";
 import { useNodePath } from "./node-path";
 import { firstLineOf, labelledName, outlineAsText } from "./outline-text";
 import { setSelecting, useSelection } from "./selection-store";
-import { useOutline } from "./store";
 import type { TreeView } from "./tree-view";
 
 const t = zh.breadcrumb;
@@ -47,7 +47,7 @@ export function Breadcrumb({ node, view }: { node: Dnode; view: TreeView }) {
 
   // Read at click time from the tree's current visible rows and the store: nothing re-renders for it.
   const copy = async () => {
-    const nodes = useOutline.getState().nodes;
+    const nodes = useNodes.getState().nodes;
     const untitled = zh.outliner.untitled;
     const lineOf = (id: number) => {
       const row = nodes[id];

@@ -4,10 +4,11 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../api/test-helpers";
 import { Providers } from "../../app/Providers";
+import { setList, upsertNodes } from "../../entities/dnode/store";
 import type { Dnode } from "../../entities/dnode/types";
 import { ControllerContext, resetSharedController, sharedController } from "./context";
 import { OutlineTree } from "./OutlineTree";
-import { resetOutline, setList, upsertNodes } from "./store";
+import { resetOutline } from "./store";
 import { stubTreeLayout } from "./test-helpers";
 
 // jsdom lays nothing out: give the tree's scroll box a size so the virtualiser renders rows.

@@ -8,6 +8,7 @@ import { confirmDelete } from "../../components/confirm-delete";
 import { showDeletedNotice } from "../../components/deleted-notice";
 import { outlineApi } from "../../entities/dnode/api";
 import { nodeFetchMessage } from "../../entities/dnode/node-error";
+import { useNodes } from "../../entities/dnode/store";
 import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
 import { NodeContent } from "../content/NodeContent";
@@ -22,7 +23,6 @@ import { outlineKeyDeps } from "./outline-key-deps";
 import { PageHelp } from "./PageHelp";
 import { PageTitle } from "./PageTitle";
 import { RelatedPanels } from "./RelatedPanels";
-import { useOutline } from "./store";
 import type { TreeView } from "./tree-view";
 import { ViewTypeSwitch } from "./ViewTypeSwitch";
 import { rootViewId } from "./view-id";
@@ -77,7 +77,7 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
     if (query.data) controller.receive([query.data]);
   }, [controller, query.data]);
 
-  const node = useOutline((s) => s.nodes[id]);
+  const node = useNodes((s) => s.nodes[id]);
   const groups = useMemo(() => (relation ? [relation] : node ? forwardGroups(node) : []), [relation, node]);
   const groupsKey = groups.join(",");
   const grouped = !relation && node ? isGrouped(groups.map((g) => node.relations?.[g]?.size ?? 0)) : false;
@@ -161,7 +161,7 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
 
 /** Says so when the page has nothing to show yet. */
 function EmptyHint({ rootId, groups, canWrite }: { rootId: number; groups: string[]; canWrite: boolean }) {
-  const empty = useOutline((s) =>
+  const empty = useNodes((s) =>
     groups.every((g) => {
       const list = s.lists[`${rootId}:${g}`];
       return list?.status === "ready" && list.ids.length === 0;

@@ -1,6 +1,8 @@
 import { defaultRangeExtractor, type Range, useVirtualizer } from "@tanstack/react-virtual";
 import { Button } from "antd";
 import { type ReactElement, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
+import { listKey } from "../../entities/dnode/list-key";
+import { keyOf, useNodes } from "../../entities/dnode/store";
 import { zh } from "../../i18n/zh-CN";
 import { TreeViewContext, useController } from "./context";
 import { NESTED_RELATION } from "./core";
@@ -12,13 +14,12 @@ import { RowInfoDialog } from "./RowInfoDialog";
 import { useRowSelectionEnd } from "./row-selection";
 import { selectedRowsOnly } from "./selected-view";
 import { setSelecting, useSelection } from "./selection-store";
-import { isExpanded, keyOf, setViewStatus, useOutline } from "./store";
+import { isExpanded, setViewStatus, useOutline } from "./store";
 import type { TreeView } from "./tree-view";
 import { useAutoLoadMore } from "./use-auto-load-more";
 import { useLevelWheel } from "./use-level-wheel";
 import { useOutlineClipboard } from "./use-outline-clipboard";
 import { useSelectionBox } from "./use-selection-box";
-import { listKey } from "./view-id";
 import { WayPicker } from "./WayPicker";
 
 /** The estimated height of a one-line row; real heights are measured. */
@@ -44,9 +45,9 @@ interface Props {
  */
 export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, label, describedBy }: Props) {
   const controller = useController();
-  const lists = useOutline((s) => s.lists);
+  const lists = useNodes((s) => s.lists);
   const views = useOutline((s) => s.views);
-  const aliases = useOutline((s) => s.aliases);
+  const aliases = useNodes((s) => s.aliases);
   const activeKey = useOutline((s) => s.active?.key);
   const focus = useOutline((s) => s.focus);
   const collapsedGroups = views[viewId]?.collapsedGroups;
@@ -57,7 +58,7 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
   const onlySelected = viewType === "SELECTEDNODE";
   const ticked = useSelection((s) => (onlySelected ? s.ticked[view.scope] : undefined));
   // A process's children in the spec's status order; a new object only when some order changed.
-  const processOrder = useOutline(useMemo(createProcessOrder, []));
+  const processOrder = useNodes(useMemo(createProcessOrder, []));
 
   const treeRows = useMemo(
     () =>

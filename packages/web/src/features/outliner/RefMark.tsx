@@ -3,12 +3,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Tooltip } from "antd";
 import { Link } from "react-router";
 import { outlineApi } from "../../entities/dnode/api";
+import { useNodes } from "../../entities/dnode/store";
 import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import type { NodeRow } from "./flatten";
 import { useNodePath } from "./node-path";
 import { type RowReference, referenceOf } from "./reference";
-import { useOutline } from "./store";
 import "./row-marks.css";
 
 const t = zh.outliner;
@@ -39,9 +39,7 @@ function RefSource({ reference, node }: { reference: RowReference; node: Dnode }
     enabled: reference.kind === "ref",
     retry: false,
   });
-  const cachedHome = useOutline((s) =>
-    reference.kind === "link" ? s.nodes[reference.home]?.name : undefined,
-  );
+  const cachedHome = useNodes((s) => (reference.kind === "link" ? s.nodes[reference.home]?.name : undefined));
   const place =
     reference.kind === "ref"
       ? target.data && `「${target.data.name || t.untitled}」`

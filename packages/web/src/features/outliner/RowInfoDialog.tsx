@@ -1,10 +1,10 @@
 import { Modal } from "antd";
 import { useEffect } from "react";
 import { create } from "zustand";
+import { useNodes } from "../../entities/dnode/store";
 import { zh } from "../../i18n/zh-CN";
 import { BulletInfo } from "./BulletPopover";
 import { isNodeRow, type NodeRow } from "./flatten";
-import { useOutline } from "./store";
 import type { TreeView } from "./tree-view";
 
 /** The row whose information is open from the keyboard, per tree (its key scope). */
@@ -30,7 +30,7 @@ export function RowInfoDialog({ view }: { view: TreeView }) {
   const row = rowKey
     ? (view.rows.find((r) => r.key === rowKey && isNodeRow(r)) as NodeRow | undefined)
     : undefined;
-  const node = useOutline((s) => (row ? s.nodes[row.id] : undefined));
+  const node = useNodes((s) => (row ? s.nodes[row.id] : undefined));
   if (!row || !node) return null;
   return (
     <Modal

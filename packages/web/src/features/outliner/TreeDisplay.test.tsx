@@ -1,9 +1,10 @@
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { upsertNodes } from "../../entities/dnode/store";
 import { FakeServer } from "../../test-support/fake-server";
 import { WHEEL_STEP_MS } from "./levels";
 import { renderNodePage, resetNodePageState } from "./render-node-page";
-import { resetOutline, upsertNodes } from "./store";
+import { resetOutline } from "./store";
 import { stubTreeLayout } from "./test-helpers";
 import { VIEW_STATUS_KEY } from "./view-status";
 

@@ -1,9 +1,10 @@
 import { messageOf } from "../../api/messages";
+import { editList, getList, useNodes } from "../../entities/dnode/store";
 import { zh } from "../../i18n/zh-CN";
 import { neighbourRow } from "./flatten";
 import { placementOf } from "./list-ops";
 import { OutlineMoves, type Taken } from "./moves";
-import { editList, getList, requestFocus, useOutline } from "./store";
+import { requestFocus } from "./store";
 import type { TreeView } from "./tree-view";
 import type { UndoStep } from "./undo-history";
 import { journalAdd, journalDone, journalForget } from "./write-journal";
@@ -20,7 +21,7 @@ export class OutlineBin extends OutlineMoves {
   protected takeOutEverywhere(ids: number[]): Taken[] {
     const now = ids.map((id) => this.current(id));
     const taken: Taken[] = [];
-    for (const [key, list] of Object.entries(useOutline.getState().lists)) {
+    for (const [key, list] of Object.entries(useNodes.getState().lists)) {
       const at = key.indexOf(":");
       for (const id of now) {
         const placement = placementOf(key, list.ids, id);

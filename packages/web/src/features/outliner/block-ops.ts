@@ -1,9 +1,10 @@
+import { getList } from "../../entities/dnode/store";
 import { zh } from "../../i18n/zh-CN";
 import type { NodeRow } from "./flatten";
 import { OutlineMerges } from "./merge-rows";
 import { completeRow } from "./process-keys";
 import { isSiblingRun } from "./row-range";
-import { getList, requestFocus, useOutline } from "./store";
+import { requestFocus, useOutline } from "./store";
 import { planIndent, planReorder } from "./tree-moves";
 import type { TreeView } from "./tree-view";
 

@@ -1,13 +1,11 @@
 import { messageOf } from "../../api/messages";
+import { changeNode } from "../../entities/dnode/store";
 import { zh } from "../../i18n/zh-CN";
 import type { OutlineCore } from "./core";
-import { useOutline } from "./store";
 
 /** Puts a node's finished_at in the store (the row strikes through at once). */
 function putFinished(id: number, value: string | null): void {
-  useOutline.setState((s) =>
-    s.nodes[id] ? { nodes: { ...s.nodes, [id]: { ...s.nodes[id], finished_at: value } } } : s,
-  );
+  changeNode(id, (node) => ({ ...node, finished_at: value }));
 }
 
 /**

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OutlineApi } from "../../entities/dnode/api";
+import { setList, upsertNodes, useNodes } from "../../entities/dnode/store";
 import type { Dnode } from "../../entities/dnode/types";
 import { OutlineController } from "./controller";
-import { resetOutline, setList, upsertNodes, useOutline } from "./store";
+import { resetOutline } from "./store";
 
 function deferred<T>() {
   let resolve!: (v: T) => void;
@@ -54,22 +55,22 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-const nameOf = (id: number) => useOutline.getState().nodes[id]?.name;
+const nameOf = (id: number) => useNodes.getState().nodes[id]?.name;
 
 describe("a row typed before the server made it", () => {
   it("keeps its typed name when server copies arrive before or after its save", async () => {
     controller.appendChild(view, 1, "CHILD_NODE");
-    const temp = useOutline.getState().lists["1:CHILD_NODE"].ids[0];
+    const temp = useNodes.getState().lists["1:CHILD_NODE"].ids[0];
     expect(temp).toBeLessThan(0);
     controller.edit(temp, { name: "一" });
     created.resolve({ dnode: dnode(50, "", 1), relation: undefined as never });
-    await vi.waitFor(() => expect(useOutline.getState().lists["1:CHILD_NODE"].ids).toEqual([50]));
+    await vi.waitFor(() => expect(useNodes.getState().lists["1:CHILD_NODE"].ids).toEqual([50]));
     // A page of children that left the server before the name was saved (the save is still out).
     controller.receive([dnode(50, "", 1)]);
     expect(nameOf(50)).toBe("一");
     saved.resolve();
     await controller.settled();
-    expect(useOutline.getState().nodes[50].version).toBe(2);
+    expect(useNodes.getState().nodes[50].version).toBe(2);
     // The same stale copy arriving after the save answered is older than what the store holds.
     controller.receive([dnode(50, "", 1)]);
     expect(nameOf(50)).toBe("一");
@@ -105,13 +106,13 @@ describe("a page reload while rows are on their way to the server", () => {
     controller.appendChild(view, 1, "CHILD_NODE");
     // The page's node arrived fresh, so the page asks for its children again; the create is still out.
     const reload = controller.loadRoot(1, ["CHILD_NODE"]);
-    const temp = useOutline.getState().lists["1:CHILD_NODE"].ids[0];
+    const temp = useNodes.getState().lists["1:CHILD_NODE"].ids[0];
     created.resolve({ dnode: dnode(50, "", 1), relation: undefined as never });
-    await vi.waitFor(() => expect(useOutline.getState().lists["1:CHILD_NODE"].ids).toEqual([50]));
+    await vi.waitFor(() => expect(useNodes.getState().lists["1:CHILD_NODE"].ids).toEqual([50]));
     expect(temp).toBeLessThan(0);
     // The server answers with the list as it was before the row existed.
     page.resolve({ relations: [], related_nodes: [], pagination_info: { CHILD_NODE: { total: 0 } } });
     await reload;
-    expect(useOutline.getState().lists["1:CHILD_NODE"].ids).toEqual([50]);
+    expect(useNodes.getState().lists["1:CHILD_NODE"].ids).toEqual([50]);
   });
 });

@@ -1,5 +1,7 @@
 import { messageOf } from "../../api/messages";
+import { listKey } from "../../entities/dnode/list-key";
 import { clearedNameOutcome, emptyRowBackspace } from "../../entities/dnode/name-prefix";
+import { editList, getList, upsertNodes } from "../../entities/dnode/store";
 import { zh } from "../../i18n/zh-CN";
 import { NESTED_RELATION, nextTempId } from "./core";
 import { type NodeRow, neighbourRow } from "./flatten";
@@ -7,19 +9,10 @@ import { insertAt } from "./list-ops";
 import type { Caret } from "./moves";
 import { OutlinePaste } from "./outline-paste";
 import { setTicked } from "./selection-store";
-import {
-  clearDescendantViews,
-  editList,
-  getList,
-  requestFocus,
-  setActive,
-  setViewStatus,
-  upsertNodes,
-  useOutline,
-} from "./store";
+import { clearDescendantViews, requestFocus, setActive, setViewStatus, useOutline } from "./store";
 import { planEnter } from "./tree-moves";
 import type { TreeView } from "./tree-view";
-import { listKey, rowViewId } from "./view-id";
+import { rowViewId } from "./view-id";
 
 const t = zh.outliner;
 

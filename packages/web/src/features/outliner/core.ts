@@ -1,16 +1,25 @@
 import { DEFAULT_RELATION_PAGE_SIZE } from "@zhishu/shared";
 import { messageOf } from "../../api/messages";
 import { idsOfGroup, type OutlineApi, type UpdateBody } from "../../entities/dnode/api";
+import { listKey } from "../../entities/dnode/list-key";
 import { typeLabelOf } from "../../entities/dnode/name-prefix";
+import {
+  dropList,
+  getList,
+  keyOf,
+  markLoading,
+  patchNode,
+  setList,
+  upsertNodes,
+  useNodes,
+} from "../../entities/dnode/store";
 import type { ChildList, Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { mergePage } from "./list-ops";
 import { KeyedDebounce, RelationLoadQueue, SerialQueue } from "./queues";
 import { putRelationMeta } from "./relation-meta";
-import { getList, keyOf, markLoading, patchNode, setList, upsertNodes, useOutline } from "./store";
 import type { TreeView } from "./tree-view";
 import { UndoHistory } from "./undo-history";
-import { listKey } from "./view-id";
 
 /** Node updates are debounced this long (workspace-spec 9). */
 export const UPDATE_DEBOUNCE_MS = 50;
@@ -114,7 +123,7 @@ export abstract class OutlineCore {
   }
 
   node(id: number): Dnode | undefined {
-    return useOutline.getState().nodes[this.current(id)];
+    return useNodes.getState().nodes[this.current(id)];
   }
 
   /** The client gates edits on the rights the server sent, never on its own copy of the rules. */
@@ -215,11 +224,7 @@ export abstract class OutlineCore {
 
   /** Loads again after an error (a page's own group, or an opened row's children). */
   retry(parentId: number, relation: string, pageGroup: boolean): void {
-    useOutline.setState((s) => {
-      const lists = { ...s.lists };
-      delete lists[listKey(parentId, relation)];
-      return { lists };
-    });
+    dropList(listKey(parentId, relation));
     if (pageGroup) void this.loadRoot(parentId, [relation]);
     else this.ensureLoaded(parentId, relation);
   }
@@ -306,7 +311,7 @@ export abstract class OutlineCore {
 
   /** Lists of these parents are read again (rows a replay of the journal sent). */
   reloadChildren(parentIds: Set<number>): void {
-    for (const key of Object.keys(useOutline.getState().lists)) {
+    for (const key of Object.keys(useNodes.getState().lists)) {
       const at = key.indexOf(":");
       const parentId = Number(key.slice(0, at));
       const relation = key.slice(at + 1);

@@ -1,5 +1,7 @@
 import { messageOf } from "../../api/messages";
 import type { ApiLocation } from "../../entities/dnode/api";
+import { listKey } from "../../entities/dnode/list-key";
+import { editList, getList, useNodes } from "../../entities/dnode/store";
 import { zh } from "../../i18n/zh-CN";
 import { randomKey } from "../../lib/random-key";
 import { OutlineBin } from "./bin-ops";
@@ -9,9 +11,9 @@ import { acceptableWays, type MoveWay } from "./drag-ways";
 import { parentRow } from "./flatten";
 import { insertAt, placementOf, withoutId } from "./list-ops";
 import { followMainPlace } from "./main-place";
-import { editList, getList, setViewStatus, useOutline } from "./store";
+import { setViewStatus } from "./store";
 import type { TreeView } from "./tree-view";
-import { listKey, rowViewId } from "./view-id";
+import { rowViewId } from "./view-id";
 import { journalAdd, journalDone } from "./write-journal";
 
 const t = zh.outliner;
@@ -80,7 +82,7 @@ export class OutlineDrops extends OutlineBin {
     if (drop.position === "insideLast") found.add(this.current(drop.target.id));
     found.add(this.current(drop.target.parentId));
     for (; row; row = parentRow(view.rows, row.key)) found.add(this.current(row.id));
-    const nodes = useOutline.getState().nodes;
+    const nodes = useNodes.getState().nodes;
     for (const start of [...found]) {
       let at = nodes[start]?.parent_id;
       for (let i = 0; at != null && i < ANCESTRY_LIMIT && !found.has(at); i++) {

@@ -1,5 +1,6 @@
+import { listKey } from "../../entities/dnode/list-key";
 import type { ChildList } from "../../entities/dnode/types";
-import { listKey, rowViewId } from "./view-id";
+import { rowViewId } from "./view-id";
 
 /**
  * The visible tree as one flat list of rows: what the virtualised view renders a window of, and what

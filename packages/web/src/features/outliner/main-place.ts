@@ -1,4 +1,4 @@
-import { useOutline } from "./store";
+import { changeNode } from "../../entities/dnode/store";
 
 interface Place {
   parentId: number;
@@ -13,9 +13,9 @@ interface Place {
  */
 export function followMainPlace(id: number, from: Place, to: Place): void {
   if (to.relation.startsWith("x__")) return;
-  useOutline.setState((s) => {
-    const node = s.nodes[id];
-    if (!node || node.parent_id !== from.parentId || node.main_relation !== from.relation) return s;
-    return { nodes: { ...s.nodes, [id]: { ...node, parent_id: to.parentId, main_relation: to.relation } } };
-  });
+  changeNode(id, (node) =>
+    node.parent_id !== from.parentId || node.main_relation !== from.relation
+      ? node
+      : { ...node, parent_id: to.parentId, main_relation: to.relation },
+  );
 }

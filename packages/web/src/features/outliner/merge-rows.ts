@@ -1,6 +1,8 @@
 import { messageOf } from "../../api/messages";
 import { idsOfGroup } from "../../entities/dnode/api";
+import { listKey } from "../../entities/dnode/list-key";
 import { typeLabelOf } from "../../entities/dnode/name-prefix";
+import { editList, getList, setList } from "../../entities/dnode/store";
 import { zh } from "../../i18n/zh-CN";
 import { NESTED_RELATION } from "./core";
 import { type NodeRow, neighbourRow } from "./flatten";
@@ -8,10 +10,9 @@ import { insertAt } from "./list-ops";
 import { chunksOf, mergeRefusal } from "./merge-plan";
 import type { Taken } from "./moves";
 import { OutlineSelection } from "./selection-ops";
-import { editList, getList, requestFocus, setList, setViewStatus } from "./store";
+import { requestFocus, setViewStatus } from "./store";
 import type { TreeView } from "./tree-view";
 import type { UndoStep } from "./undo-history";
-import { listKey } from "./view-id";
 import { journalAdd, journalDone } from "./write-journal";
 
 /** Two rows being merged: the lower one's text, children and row go into the upper one. */

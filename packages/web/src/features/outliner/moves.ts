@@ -1,4 +1,6 @@
 import { messageOf } from "../../api/messages";
+import { listKey } from "../../entities/dnode/list-key";
+import { editList, getList, setList } from "../../entities/dnode/store";
 import { zh } from "../../i18n/zh-CN";
 import { NESTED_RELATION, REORDER_DEBOUNCE_MS } from "./core";
 import { type NodeRow, parentRow } from "./flatten";
@@ -14,10 +16,10 @@ import {
 import { followMainPlace } from "./main-place";
 import { OutlineNames } from "./names";
 import { KeyedDebounce } from "./queues";
-import { editList, getList, isExpanded, requestFocus, setList, setViewStatus, useOutline } from "./store";
+import { isExpanded, requestFocus, setViewStatus, useOutline } from "./store";
 import { planIndent, planOutdent, planReorder } from "./tree-moves";
 import type { TreeView } from "./tree-view";
-import { listKey, rowViewId } from "./view-id";
+import { rowViewId } from "./view-id";
 import { journalAdd, journalDone } from "./write-journal";
 
 const t = zh.outliner;

@@ -1,6 +1,7 @@
 import { statusOf } from "@zhishu/shared";
 import { messageOf } from "../../api/messages";
 import type { CreateBody, UpdateBody } from "../../entities/dnode/api";
+import { listKey } from "../../entities/dnode/list-key";
 import {
   parseNamePrefix,
   prefixChange,
@@ -8,6 +9,7 @@ import {
   typedColon,
   typeLabelOf,
 } from "../../entities/dnode/name-prefix";
+import { editList, patchNode, upsertNodes } from "../../entities/dnode/store";
 import { typeByPrefix } from "../../entities/dnode/type-prefixes";
 import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
@@ -17,9 +19,8 @@ import { mergeUpdates, type NameState, OutlineCore } from "./core";
 import type { NodeRow } from "./flatten";
 import { typedFormula } from "./formula-names";
 import { withoutId } from "./list-ops";
-import { editList, patchNode, renameNode, requestFocus, upsertNodes } from "./store";
+import { renameNode, requestFocus } from "./store";
 import { endsWord, TYPING_RUN_PAUSE_MS, type UndoStep } from "./undo-history";
-import { listKey } from "./view-id";
 import { journalAdd, journalDone, journalReplace, journalResolve } from "./write-journal";
 
 /** A run of typing in one row, not yet on the undo stack. */

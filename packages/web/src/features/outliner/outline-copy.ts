@@ -1,10 +1,10 @@
 import type { IdTree } from "../../entities/dnode/api";
+import { getList } from "../../entities/dnode/store";
 import type { Dnode } from "../../entities/dnode/types";
 import { NESTED_RELATION } from "./core";
 import { chunksOf } from "./merge-plan";
 import type { OutlinePaste } from "./outline-paste";
 import type { OutlineItem } from "./outline-paste-text";
-import { getList } from "./store";
 
 /** How deep a copy follows rows (a guard against a loop of links). */
 const MAX_DEPTH = 100;

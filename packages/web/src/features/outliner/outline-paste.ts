@@ -1,5 +1,7 @@
 import { messageOf } from "../../api/messages";
+import { listKey } from "../../entities/dnode/list-key";
 import { typeLabelOf } from "../../entities/dnode/name-prefix";
+import { editList, getList, setList, upsertNodes } from "../../entities/dnode/store";
 import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { OutlineBlocks } from "./block-ops";
@@ -9,9 +11,9 @@ import { insertAt } from "./list-ops";
 import type { Taken } from "./moves";
 import { withoutServerKeys } from "./outline-copy";
 import { countItems, type OutlineItem } from "./outline-paste-text";
-import { editList, getList, requestFocus, setList, setViewStatus, upsertNodes } from "./store";
+import { requestFocus, setViewStatus } from "./store";
 import type { TreeView } from "./tree-view";
-import { listKey, rowViewId } from "./view-id";
+import { rowViewId } from "./view-id";
 import { journalAdd, journalDone } from "./write-journal";
 
 const t = zh.outlineKeys;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { NodeCacheState } from "../../entities/dnode/store";
 import type { Dnode } from "../../entities/dnode/types";
 import { createProcessOrder, sortProcessChildren } from "./process-order";
-import type { OutlineState } from "./store";
 
 const node = (
   id: number,
@@ -50,7 +50,7 @@ describe("the order of a process's children", () => {
         "1:CHILD_NODE": { ids: [10, 14], total: 2, status: "ready", rev: 0 },
         "12:CHILD_NODE": { ids: [10, 14], total: 2, status: "ready", rev: 0 },
       },
-    } as unknown as OutlineState;
+    } as unknown as NodeCacheState;
     const first = select(state);
     expect(first).toEqual({ "1:CHILD_NODE": [14, 10] });
     // A change elsewhere (a name typed in a note) keeps the same object: nothing re-flattens.

@@ -1,6 +1,6 @@
 import { compareProcesses, SUBPROCESS_RELATIONS } from "@zhishu/shared";
+import type { NodeCacheState } from "../../entities/dnode/store";
 import type { ChildList, Dnode } from "../../entities/dnode/types";
-import type { OutlineState } from "./store";
 
 /**
  * The children of a process show in the spec's order (workspace-spec 4 "Children sort": running,
@@ -52,12 +52,12 @@ interface Cached {
  * -> ids), or the same object as last time when no order changed, so the tree re-flattens only when a
  * status change actually moves a row. Each list is re-sorted only when it or one of its children changed.
  */
-export function createProcessOrder(): (s: OutlineState) => Record<string, number[]> {
+export function createProcessOrder(): (s: NodeCacheState) => Record<string, number[]> {
   const cache = new Map<string, Cached>();
   let last: Record<string, number[]> = {};
-  let seen: Pick<OutlineState, "nodes" | "lists"> | null = null;
+  let seen: Pick<NodeCacheState, "nodes" | "lists"> | null = null;
   return (s) => {
-    // Focus, selection and view changes touch neither nodes nor lists: nothing to look at.
+    // An alias added by a save touches neither nodes nor lists: nothing to look at.
     if (seen && seen.nodes === s.nodes && seen.lists === s.lists) return last;
     seen = { nodes: s.nodes, lists: s.lists };
     const next: Record<string, number[]> = {};

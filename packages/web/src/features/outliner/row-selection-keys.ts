@@ -1,3 +1,4 @@
+import { getList } from "../../entities/dnode/store";
 import type { CommandContext, OutlineCommand } from "./commands";
 import { neighbourRow, parentRow } from "./flatten";
 import type { RowCommand, RowCommandContext } from "./row-commands";
@@ -12,7 +13,7 @@ import {
   selectRange,
 } from "./row-selection";
 import { useSelection } from "./selection-store";
-import { getList, requestFocus, setActive } from "./store";
+import { requestFocus, setActive } from "./store";
 import { planIndent } from "./tree-moves";
 
 const selecting = (c: RowCommandContext) => useSelection.getState().selecting[c.view.scope] === true;

@@ -1,11 +1,12 @@
 import { useCallback, useRef, useSyncExternalStore } from "react";
+import { listKey } from "../../entities/dnode/list-key";
+import { type NodeCacheState, useNodes } from "../../entities/dnode/store";
 import type { Dnode } from "../../entities/dnode/types";
 import { NESTED_RELATION } from "./core";
 import type { NodeRow } from "./flatten";
 import { type FocusRequest, type OutlineState, type RelationMeta, useOutline } from "./store";
-import { listKey } from "./view-id";
 
-/** What one row reads from the outline store. */
+/** What one row reads from the node cache and the outline store. */
 export interface RowState {
   node: Dnode | undefined;
   /** The server's count of the row's children, once their list is loaded. */
@@ -18,9 +19,9 @@ export interface RowState {
   meta: RelationMeta | undefined;
 }
 
-function pick(s: OutlineState, row: NodeRow, previous: RowState | null): RowState {
-  const node = s.nodes[row.id];
-  const childTotal = s.lists[listKey(row.id, NESTED_RELATION)]?.total;
+function pick(cache: NodeCacheState, s: OutlineState, row: NodeRow, previous: RowState | null): RowState {
+  const node = cache.nodes[row.id];
+  const childTotal = cache.lists[listKey(row.id, NESTED_RELATION)]?.total;
   const active = s.active?.key === row.key ? s.active : null;
   const focus = s.focus?.key === row.key ? s.focus : null;
   const meta = s.relationMeta[row.viewId];
@@ -36,8 +37,18 @@ function pick(s: OutlineState, row: NodeRow, previous: RowState | null): RowStat
   return { node, childTotal, active, focus, meta };
 }
 
+/** Both stores a row reads, as one subscription. */
+function subscribeBoth(onChange: () => void): () => void {
+  const offNodes = useNodes.subscribe(onChange);
+  const offOutline = useOutline.subscribe(onChange);
+  return () => {
+    offNodes();
+    offOutline();
+  };
+}
+
 /**
- * A row's part of the outline store, in one subscription. Rows mount and unmount on every frame of a
+ * A row's part of the node cache and the outline store, in one subscription. Rows mount and unmount on every frame of a
  * fast scroll; one subscription each (rather than one per value, in the row and in its name editor and
  * tags) is less work and far less garbage for each of them. The same object comes back while nothing
  * of the row changed, so a change elsewhere in the store re-renders no row.
@@ -45,8 +56,8 @@ function pick(s: OutlineState, row: NodeRow, previous: RowState | null): RowStat
 export function useRowState(row: NodeRow): RowState {
   const last = useRef<RowState | null>(null);
   const getSnapshot = useCallback(() => {
-    last.current = pick(useOutline.getState(), row, last.current);
+    last.current = pick(useNodes.getState(), useOutline.getState(), row, last.current);
     return last.current;
   }, [row]);
-  return useSyncExternalStore(useOutline.subscribe, getSnapshot);
+  return useSyncExternalStore(subscribeBoth, getSnapshot);
 }

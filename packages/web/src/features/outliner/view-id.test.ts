@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { listKey, parseViewId, rootViewId, rowViewId, ViewIdError } from "./view-id";
+import { listKey } from "../../entities/dnode/list-key";
+import { parseViewId, rootViewId, rowViewId, ViewIdError } from "./view-id";
 
 describe("view ids", () => {
   it("round-trips a row path parent:relation/id", () => {

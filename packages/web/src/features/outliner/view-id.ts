@@ -43,8 +43,3 @@ export function parseViewId(viewId: string): ParsedViewId {
   const relation = head.startsWith("$$:") ? head.slice(3) : null;
   return { kind: "root", id, relation: relation || null };
 }
-
-/** The store key of one node's children under one relation. */
-export function listKey(parentId: number, relation: string): string {
-  return `${parentId}:${relation}`;
-}
