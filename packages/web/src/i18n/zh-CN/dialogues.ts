@@ -66,7 +66,6 @@ export const dialogueTexts = {
     draftEditHint: "选择上方视图中的「草稿」即可编辑并发送",
     draftOfDialogue: (name: string) => `${name} 中的草稿`,
     badAgentId: "智能体编号不正确",
-    draftFollowed: "已同步另一个标签页中的输入",
     draftMerged: "另一个标签页同时在输入，两边的文字都已保留",
     /** workspace-spec 4 "AskProcess delegate_status": the labels shared's status rule shows too. */
     delegateStatus: DELEGATE_STATUS_LABELS,
