@@ -22,9 +22,10 @@ export function chatViewOf(node: Pick<Dnode, "type" | "content">): "draft" | "ch
 /**
  * The chat content view of an ask, reply or chat node on its own page, as a bubble with its sender,
  * time and a way back to its dialogue. A draft is edited in the page's DRAFTDNODE view (草稿,
- * DraftNodeView); here it says so, with the way to its dialogue. Friend requests have their card.
+ * DraftNodeView); here it says so, with the way to its dialogue (and, unless that view is shown
+ * — `draftShown` — where to edit it). Friend requests have their card.
  */
-export function ChatContent({ node }: { node: Dnode }) {
+export function ChatContent({ node, draftShown = false }: { node: Dnode; draftShown?: boolean }) {
   const me = useAuth((s) => s.user?.id);
   const view = chatViewOf(node);
   const dialogueId = Number(node.content.dialogue_id);
@@ -35,7 +36,7 @@ export function ChatContent({ node }: { node: Dnode }) {
     return (
       <div className="dlg-draft-view">
         <Tag color="gold">{t.draftView}</Tag> {back}
-        {node.creator_id === me && inDialogue && (
+        {node.creator_id === me && inDialogue && !draftShown && (
           <Typography.Paragraph type="secondary" className="dlg-draft-hint">
             {t.draftEditHint}
           </Typography.Paragraph>

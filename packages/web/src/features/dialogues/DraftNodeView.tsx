@@ -1,5 +1,3 @@
-import { Typography } from "antd";
-import { Link } from "react-router";
 import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { DraftEditor } from "./DraftEditor";
@@ -17,8 +15,8 @@ export function draftDialogueOf(node: Pick<Dnode, "type" | "content">): number |
 
 /**
  * The DRAFTDNODE view (workspace-spec 2 "View types"), offered on the node page of one's own draft in
- * place of the tree: the draft as it will go out — its dialogue's draft editor (autosaved, Enter
- * sends, kept in step with other tabs) and the way to the dialogue. `onSent` follows a send.
+ * place of the tree: its dialogue's draft editor (autosaved, Enter sends, kept in step with other
+ * tabs); the content area above names the draft and links its dialogue. `onSent` follows a send.
  */
 export function DraftNodeView({
   dialogueId,
@@ -29,9 +27,6 @@ export function DraftNodeView({
 }) {
   return (
     <section className="dlg-draft-node-view" aria-label={t.draftView}>
-      <Typography.Text type="secondary">
-        <Link to={`/dialogue/${dialogueId}`}>{t.openDialogue}</Link>
-      </Typography.Text>
       <DraftEditor dialogueId={dialogueId} onSent={onSent} />
     </section>
   );

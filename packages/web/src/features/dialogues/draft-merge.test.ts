@@ -28,6 +28,24 @@ describe("merging two tabs' edits of one draft", () => {
     expect(mergeDrafts("hello world", "", "hello big world", "theirs")).toBe("hello big world");
   });
 
+  it("merges keystroke by keystroke to the same text in both tabs, one line break between the sides", () => {
+    // Tab one typed 十 then 点 (two messages), tab two 见 meanwhile; each merges what it hears.
+    for (const [first, other] of [
+      ["mine", "theirs"],
+      ["theirs", "mine"],
+    ] as const) {
+      const two = mergeDrafts(
+        "明天上午十",
+        mergeDrafts("明天上午", "明天上午见", "明天上午十", first),
+        "明天上午十点",
+        first,
+      );
+      const one = mergeDrafts("明天上午", "明天上午十点", "明天上午见", other);
+      expect(two).toBe(one);
+      expect(two).toMatch(/^明天上午(十点\n见|见\n十点)$/);
+    }
+  });
+
   it("adds nothing twice when both typed the same words", () => {
     expect(mergeDrafts("a", "a好的", "a好", "mine")).toBe("a好的");
   });

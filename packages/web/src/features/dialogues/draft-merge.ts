@@ -42,5 +42,7 @@ export function mergeDrafts(base: string, mine: string, theirs: string, first: "
   // The same place: the first side's text whole, then what the other side typed there.
   const [kept, added] = first === "mine" ? [mine, b.text] : [theirs, a.text];
   if (added === "" || kept.includes(added)) return kept;
-  return kept === "" ? added : `${kept}\n${added}`;
+  // One line break between them: an edit merged before already brought its own.
+  const apartBy = kept === "" || kept.endsWith("\n") || added.startsWith("\n") ? "" : "\n";
+  return `${kept}${apartBy}${added}`;
 }

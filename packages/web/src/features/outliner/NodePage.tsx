@@ -141,6 +141,7 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
                 fresh ? queryClient.setQueryData(["dnode", id], fresh) : void query.refetch()
               }
               onNodes={controller.receiveProcesses}
+              draftShown={viewType === "DRAFTDNODE"}
             />
             <RelatedPanels node={node} />
           </>
@@ -184,7 +185,7 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
             )}
           </>
         )}
-        <PageHelp id={helpId} canWrite={canWrite} />
+        {viewType !== "DRAFTDNODE" && <PageHelp id={helpId} canWrite={canWrite} />}
       </section>
     </ControllerContext.Provider>
   );

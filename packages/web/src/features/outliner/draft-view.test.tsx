@@ -108,6 +108,9 @@ describe("草稿 (DRAFTDNODE) in the view switch", () => {
     expect(screen.getAllByRole("link", { name: "在对话中查看" })[0]!.getAttribute("href")).toBe(
       "/dialogue/40",
     );
+    // The content area does not point to the editor it shows; the raw fields stay folded.
+    expect(screen.queryByText("在下方的视图切换中选「草稿」即可编辑并发送")).toBeNull();
+    expect(screen.getByRole("button", { name: "显示字段" })).toBeTruthy();
     // The tree and its add button give way to the editor.
     expect(screen.queryByRole("button", { name: "新建子节点" })).toBeNull();
 
