@@ -170,7 +170,8 @@ export const MESSAGES = {
   tooManyParticipants: "参与者不能超过200人",
   notGroupMemberForChat: "只有群组成员可以发起该群组的群聊",
   logicIdInvalid:
-    "对话标识格式不正确：应为 UserChats_ 加排序后的两个用户编号（以 _ 连接），或 UserAiChats_ 加用户编号",
+    "对话标识格式不正确：应为 UserChats_ 加排序后的两个用户编号（以 _ 连接），或 UserAiChats_ 加用户编号（可再加 _ 和智能体编号）",
+  notAnAgent: "只能与智能体（AGENT）节点对话",
   logicIdNotYours: "只能打开自己参与的对话",
   notADialogueDraft: "该流程不是对话中的草稿",
   draftNotYours: "只能发送自己的草稿",

@@ -38,10 +38,21 @@ export const userChatsLogicId = (a: number, b: number): string =>
 /** The logical id of a person's dialogue with the AI. */
 export const userAiChatsLogicId = (userId: number): string => `${USER_AI_CHATS_PREFIX}${userId}`;
 
+/**
+ * The logical id of a person's dialogue with one AGENT node (/xiaoxi?agent_id=…). The spec names only
+ * UserAiChats_ + the user id; a draft's context is "AiChats with agent id" (people-spec 4), so an agent's
+ * dialogue is that id followed by _ and the agent node's id: one dialogue per person and agent.
+ */
+export const userAgentChatsLogicId = (userId: number, agentId: number): string =>
+  `${USER_AI_CHATS_PREFIX}${userId}_${agentId}`;
+
 /** A logic id read: which kind of dialogue it names and whose (ids ascending); null when malformed. */
 export function parseLogicId(
   logicId: string,
-): { kind: "user_to_user"; userIds: [number, number] } | { kind: "user_to_ai"; userIds: [number] } | null {
+):
+  | { kind: "user_to_user"; userIds: [number, number] }
+  | { kind: "user_to_ai"; userIds: [number]; agentId?: number }
+  | null {
   const pair = /^UserChats_([1-9]\d{0,9})_([1-9]\d{0,9})$/.exec(logicId);
   if (pair) {
     const a = Number(pair[1]);
@@ -50,9 +61,11 @@ export function parseLogicId(
     if (!(a < b) || b > 2_147_483_647) return null;
     return { kind: "user_to_user", userIds: [a, b] };
   }
-  const ai = /^UserAiChats_([1-9]\d{0,9})$/.exec(logicId);
-  if (ai && Number(ai[1]) <= 2_147_483_647) return { kind: "user_to_ai", userIds: [Number(ai[1])] };
-  return null;
+  const ai = /^UserAiChats_([1-9]\d{0,9})(?:_([1-9]\d{0,9}))?$/.exec(logicId);
+  if (!ai || Number(ai[1]) > 2_147_483_647) return null;
+  if (ai[2] === undefined) return { kind: "user_to_ai", userIds: [Number(ai[1])] };
+  const agentId = Number(ai[2]);
+  return agentId > 2_147_483_647 ? null : { kind: "user_to_ai", userIds: [Number(ai[1])], agentId };
 }
 
 const titleSchema = z.string().max(200, MESSAGES.nameTooLong).optional().default("");

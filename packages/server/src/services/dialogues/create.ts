@@ -116,9 +116,16 @@ async function groupMembers(db: Db, userId: number, groupIds: number[]): Promise
   return [...new Set(rows.map((r) => Number(r.user_id)))];
 }
 
+/** The AGENT node of an agent dialogue: 404 / 403 as for any node the caller cannot read, 400 if no agent. */
+async function requireAgent(db: Db, userId: number, agentId: number): Promise<{ id: number; name: string }> {
+  const node = await requireNode(db, userId, agentId, "read");
+  if (node.type !== "AGENT") throw new AppError(400, "NOT_AN_AGENT", MESSAGES.notAnAgent);
+  return { id: node.id, name: node.name.trim() };
+}
+
 /**
  * POST /api/dialogue/find-or-create-by-logic-id/: the one dialogue of a logic id (UserChats_<a>_<b>,
- * ids ascending; UserAiChats_<id>), made on first use. Only a person the id names may ask (403). One
+ * ids ascending; UserAiChats_<id>; UserAiChats_<id>_<agent node id>), made on first use. Only a person the id names may ask (403). One
  * advisory lock per logic id, held while looking and making, makes concurrent calls answer the same
  * dialogue; the unique logic_id index backs it up.
  */
@@ -135,9 +142,13 @@ export async function findOrCreateByLogicId(
   }
   const others = await otherPeople(db, userId, parsed.userIds);
   if (others.some((u) => u.userType !== "PERSON")) throw badRequest(MESSAGES.participantNotPerson);
+  // An agent's dialogue (UserAiChats_<me>_<agent>): the agent must be an AGENT node the caller reads,
+  // asked every time, so losing the right to the agent closes the way back to its dialogue too.
+  const agent = "agentId" in parsed && parsed.agentId ? await requireAgent(db, userId, parsed.agentId) : null;
   const known = await dialogueByLogicId(db, logicId);
   if (known !== undefined) return { id: known, created: false };
   const trimmed = title.trim();
+  const madeUp = parsed.kind === "user_to_ai" ? agent?.name || MESSAGES.aiDialogueTitle : null;
   return writeTransaction(db, userId, async (tx) => {
     await lockLogicId(tx, logicId);
     const existing = await dialogueByLogicId(tx, logicId);
@@ -146,10 +157,11 @@ export async function findOrCreateByLogicId(
     const id = await makeDialogue(tx, {
       type: parsed.kind,
       participants: parsed.userIds,
-      name: trimmed || (parsed.kind === "user_to_ai" ? MESSAGES.aiDialogueTitle : namesTitle(others, me)),
+      name: trimmed || (madeUp ?? namesTitle(others, me)),
       autoTitle: !trimmed,
       creatorId: userId,
       logicId,
+      agentId: agent?.id ?? null,
     });
     return { id, created: true };
   });

@@ -1,4 +1,4 @@
-import { type DelegateDraftBody, MESSAGES } from "@zhishu/shared";
+import { type DelegateDraftBody, MESSAGES, parseLogicId } from "@zhishu/shared";
 import { eq, sql } from "drizzle-orm";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import { oneRow } from "../../db/one-row";
@@ -14,15 +14,26 @@ import { DRAFT_LOCK } from "./make";
 import { responderFor } from "./responder";
 import { recordMessage } from "./summary";
 
+/** The agent an agent dialogue talks to, read from its logic id (UserAiChats_<user>_<agent>). */
+const agentOf = (facts: DialogueFacts): number | undefined => {
+  const parsed = facts.logicId ? parseLogicId(facts.logicId) : null;
+  return parsed && "agentId" in parsed ? parsed.agentId : undefined;
+};
+
 /** The content of a fresh, empty draft AskProcess of `userId` in a dialogue. */
-const draftContent = (facts: DialogueFacts, userId: number) => ({
-  xtype: "AskProcess",
-  self_status: "draft",
-  text: "",
-  dialogue_id: facts.id,
-  persons: facts.participants.filter((id) => id !== userId),
-  agents: [],
-});
+const draftContent = (facts: DialogueFacts, userId: number) => {
+  const agentId = agentOf(facts);
+  return {
+    xtype: "AskProcess",
+    self_status: "draft",
+    text: "",
+    dialogue_id: facts.id,
+    persons: facts.participants.filter((id) => id !== userId),
+    // people-spec 3: the draft names whom it goes to; an agent's dialogue, that agent.
+    agents: agentId ? [agentId] : [],
+    ...(agentId ? { agent_id: agentId } : {}),
+  };
+};
 
 /** A new draft node (a tree of its own, its writer's alone: nobody else reads a draft) and its row. */
 async function insertDraft(tx: Tx, facts: DialogueFacts, userId: number): Promise<number> {

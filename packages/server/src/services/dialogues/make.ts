@@ -15,6 +15,8 @@ export interface NewDialogue {
   creatorId: number;
   logicId?: string | null;
   groupId?: number | null;
+  /** The AGENT node a user_to_ai dialogue talks to (content.agent_id); none for the person's own AI. */
+  agentId?: number | null;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function makeDialogue(tx: Tx, input: NewDialogue): Promise<number> 
       ...(input.autoTitle ? { auto_title: true } : {}),
       ...(input.logicId ? { logic_id: input.logicId } : {}),
       ...(input.groupId ? { group_id: input.groupId } : {}),
+      ...(input.agentId ? { agent_id: input.agentId } : {}),
     },
     parentId: null,
     mainRelation: null,

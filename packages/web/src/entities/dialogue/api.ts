@@ -2,6 +2,7 @@ import {
   type DialogueReaderFields,
   type DialogueType,
   MESSAGE_LIST_LIMIT,
+  userAgentChatsLogicId,
   userAiChatsLogicId,
   userChatsLogicId,
 } from "@zhishu/shared";
@@ -77,6 +78,8 @@ export const dialogueApi = {
   withUser: (me: number, other: number) => dialogueApi.findOrCreate(userChatsLogicId(me, other)),
   /** The person's dialogue with the AI (logic id UserAiChats_ + their id). */
   withAi: (me: number) => dialogueApi.findOrCreate(userAiChatsLogicId(me)),
+  /** The person's dialogue with one AGENT node (logic id UserAiChats_ + their id + _ + the agent's id). */
+  withAgent: (me: number, agentId: number) => dialogueApi.findOrCreate(userAgentChatsLogicId(me, agentId)),
   add: (id: number, contentType: "chat" | "resource" | "conclusion" | "sub_dialogue", nodeId: number) =>
     api.post<{ relation: Relation; message: string }>(`/dialogue/${id}/add/`, {
       content_type: contentType,

@@ -44,6 +44,8 @@ interface Props {
    * Without it only the node's own change is passed on, through `onChanged`.
    */
   onNodes?: (nodes: Dnode[]) => void;
+  /** The page shows the draft's editor (its 草稿 view): the content area need not point to it. */
+  draftShown?: boolean;
 }
 
 /**
@@ -51,7 +53,7 @@ interface Props {
  * node's type (image, file, formula), sync actions, then the text area and the content fields, each
  * shown or hidden by its toggle. The text starts open when there is text, the fields when there are any.
  */
-export function NodeContent({ node, onChanged, onNodes }: Props) {
+export function NodeContent({ node, onChanged, onNodes, draftShown = false }: Props) {
   const { message } = App.useApp();
   const editable = node.permissions?.write !== false;
   const hasFields = fieldKeys(node).length > 0;
@@ -65,7 +67,8 @@ export function NodeContent({ node, onChanged, onNodes }: Props) {
       (!friendRequest && !chatView && textOf(node) !== "") ||
       (editable && readTextDraft(textDraftKey(node.id)) !== null),
   );
-  const [showFields, setShowFields] = useState(hasFields && !friendRequest);
+  // A card, bubble or draft says what matters; the raw fields wait behind their toggle.
+  const [showFields, setShowFields] = useState(hasFields && !friendRequest && !chatView);
   const [editingFormula, setEditingFormula] = useState(false);
   // Text streaming in (an answer being written) is shown as it comes, and cannot be edited meanwhile.
   const streaming = useStreaming(node.id);
@@ -94,7 +97,7 @@ export function NodeContent({ node, onChanged, onNodes }: Props) {
         <FriendRequestCard node={node} onChanged={onChanged} />
       ) : chatView ? (
         // A message or a draft is not timed either: the chat content view replaces the process view.
-        <ChatContent node={node} />
+        <ChatContent node={node} draftShown={draftShown} />
       ) : (
         node.type === "PROCESS" && (
           <ProcessView

@@ -61,13 +61,14 @@ describe("the chat content view and the DRAFTDNODE view (workspace-spec 2)", () 
     expect(screen.getByRole("link", { name: "在对话中查看" }).getAttribute("href")).toBe("/dialogue/40");
   });
 
-  it("shows its writer a draft as the dialogue's draft editor, and others only the link", async () => {
-    mockFetch(() => ({ body: { success: true, draft_process: { id: 30, content: { text: "写了一半" } } } }));
+  it("names a draft and its dialogue, and tells its writer where to edit it (the 草稿 view)", () => {
     show(message({ self_status: "draft", text: "写了一半" }));
-    expect(((await screen.findByDisplayValue("写了一半")) as HTMLTextAreaElement).tagName).toBe("TEXTAREA");
+    expect(screen.getByText("草稿")).toBeTruthy();
+    expect(screen.getByText("在下方的视图切换中选「草稿」即可编辑并发送")).toBeTruthy();
+    expect(screen.queryByRole("textbox", { name: "消息草稿" })).toBeNull();
     cleanup();
     show(message({ self_status: "draft" }, 8));
-    expect(screen.queryByRole("textbox", { name: "消息草稿" })).toBeNull();
+    expect(screen.queryByText("在下方的视图切换中选「草稿」即可编辑并发送")).toBeNull();
     expect(screen.getByRole("link", { name: "在对话中查看" })).toBeTruthy();
   });
 });

@@ -1,12 +1,11 @@
 import { Tag, Typography } from "antd";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { UserAvatar } from "../../components/user/UserAvatar";
 import { messageText } from "../../entities/dialogue/display";
 import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { relativeTime } from "../../lib/relative-time";
 import { useAuth } from "../../stores/auth";
-import { DraftEditor } from "./DraftEditor";
 import "./dialogues.css";
 
 const t = zh.dialogues;
@@ -22,12 +21,12 @@ export function chatViewOf(node: Pick<Dnode, "type" | "content">): "draft" | "ch
 
 /**
  * The chat content view of an ask, reply or chat node on its own page, as a bubble with its sender,
- * time and a way back to its dialogue; and the DRAFTDNODE view of a draft: the draft editor of its
- * dialogue for the person who writes it (sending goes to the dialogue). Friend requests have their card.
+ * time and a way back to its dialogue. A draft is edited in the page's DRAFTDNODE view (草稿,
+ * DraftNodeView); here it says so, with the way to its dialogue (and, unless that view is shown
+ * — `draftShown` — where to edit it). Friend requests have their card.
  */
-export function ChatContent({ node }: { node: Dnode }) {
+export function ChatContent({ node, draftShown = false }: { node: Dnode; draftShown?: boolean }) {
   const me = useAuth((s) => s.user?.id);
-  const navigate = useNavigate();
   const view = chatViewOf(node);
   const dialogueId = Number(node.content.dialogue_id);
   const inDialogue = Number.isInteger(dialogueId) && dialogueId > 0;
@@ -36,9 +35,11 @@ export function ChatContent({ node }: { node: Dnode }) {
   if (view === "draft")
     return (
       <div className="dlg-draft-view">
-        <Typography.Text strong>{t.draftView}</Typography.Text> {back}
-        {node.creator_id === me && inDialogue && (
-          <DraftEditor dialogueId={dialogueId} onSent={() => void navigate(`/dialogue/${dialogueId}`)} />
+        <Tag color="gold">{t.draftView}</Tag> {back}
+        {node.creator_id === me && inDialogue && !draftShown && (
+          <Typography.Paragraph type="secondary" className="dlg-draft-hint">
+            {t.draftEditHint}
+          </Typography.Paragraph>
         )}
       </div>
     );

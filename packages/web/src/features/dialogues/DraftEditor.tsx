@@ -17,11 +17,13 @@ const STATUS_TEXT: Partial<Record<DraftStatus, string>> = {
   saved: t.draftSaved,
   local: t.draftKeptLocally,
   failed: t.draftLoadFailed,
+  merged: t.draftMerged,
 };
 
 /**
  * The draft editor at the foot of a dialogue (people-spec 2, 5): autosaved as typed, sent with Enter
- * alone (never while an input method composes), Shift/Ctrl/Alt/Meta+Enter for a new line.
+ * alone (never while an input method composes), Shift/Ctrl/Alt/Meta+Enter for a new line. Other
+ * editors of the same draft (another tab, the side panel) keep it in step (use-draft).
  */
 export function DraftEditor({
   dialogueId,
@@ -60,9 +62,11 @@ export function DraftEditor({
         onChange={(event) => draft.change(event.target.value)}
         onCompositionStart={() => {
           composing.current = true;
+          draft.compose(true);
         }}
         onCompositionEnd={() => {
           composing.current = false;
+          draft.compose(false);
         }}
         onKeyDown={(event) => {
           if (!isSendKey(event, composing.current)) return;

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "@zhishu/shared";
 import { App, Button, Result, Skeleton } from "antd";
-import { useEffect, useId, useLayoutEffect, useMemo, useRef } from "react";
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiError } from "../../api/client";
 import { confirmDelete } from "../../components/confirm-delete";
@@ -12,6 +12,7 @@ import { useNodes } from "../../entities/dnode/store";
 import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
 import { NodeContent } from "../content/NodeContent";
+import { DraftNodeView } from "../dialogues";
 import { NodeActions } from "../node-actions/NodeActions";
 import { RequireLogin, TitledPage } from "../pages/Pages";
 import { Breadcrumb } from "./Breadcrumb";
@@ -22,7 +23,9 @@ import { OutlineTree } from "./OutlineTree";
 import { outlineKeyDeps } from "./outline-key-deps";
 import { PageHelp } from "./PageHelp";
 import { PageTitle } from "./PageTitle";
+import { draftViewDialogue, pageViewType } from "./page-view";
 import { RelatedPanels } from "./RelatedPanels";
+import { setViewStatus, useOutline } from "./store";
 import type { TreeView } from "./tree-view";
 import { ViewTypeSwitch } from "./ViewTypeSwitch";
 import { rootViewId } from "./view-id";
@@ -78,6 +81,11 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
   }, [controller, query.data]);
 
   const node = useNodes((s) => s.nodes[id]);
+  // The view shown (page-view.ts): one's own draft opens on 草稿 until another view is picked here.
+  const me = useAuth((s) => s.user?.id);
+  const viewId = rootViewId(id, relation);
+  const storedView = useOutline((s) => s.views[viewId]?.viewType);
+  const [viewPicked, setViewPicked] = useState(false);
   const groups = useMemo(() => (relation ? [relation] : node ? forwardGroups(node) : []), [relation, node]);
   const groupsKey = groups.join(",");
   const grouped = !relation && node ? isGrouped(groups.map((g) => node.relations?.[g]?.size ?? 0)) : false;
@@ -115,6 +123,8 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
   const name = node.name || t.untitled;
   // A reader sees no editing hints (issue 12 point 13).
   const canWrite = node.permissions?.write !== false;
+  const draftDialogue = relation ? null : draftViewDialogue(node, me);
+  const viewType = pageViewType(storedView, draftDialogue !== null, viewPicked);
   return (
     <ControllerContext.Provider value={controller}>
       <section className="ol-page">
@@ -132,28 +142,51 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
                 fresh ? queryClient.setQueryData(["dnode", id], fresh) : void query.refetch()
               }
               onNodes={controller.receiveProcesses}
+              draftShown={viewType === "DRAFTDNODE"}
             />
             <RelatedPanels node={node} />
           </>
         )}
-        <ViewTypeSwitch viewId={rootViewId(id, relation)} />
-        <OutlineTree
-          view={view}
-          rootId={id}
-          groups={groups}
-          primary={primary}
-          grouped={grouped}
-          viewId={rootViewId(id, relation)}
-          label={t.tree(name)}
-          describedBy={helpId}
+        <ViewTypeSwitch
+          viewId={viewId}
+          value={viewType}
+          draft={draftDialogue !== null}
+          onPick={() => setViewPicked(true)}
         />
-        <EmptyHint rootId={id} groups={groups} canWrite={canWrite} />
-        {canWrite && (
-          <Button type="dashed" className="ol-add" onClick={() => controller.appendChild(view, id, primary)}>
-            {t.addChild}
-          </Button>
+        {viewType === "DRAFTDNODE" && draftDialogue !== null ? (
+          <DraftNodeView
+            dialogueId={draftDialogue}
+            onSent={() => {
+              // Sent, the node is a message: its page is a tree again.
+              setViewStatus(viewId, { viewType: "TREEDNODE" });
+              void navigate(`/dialogue/${draftDialogue}`);
+            }}
+          />
+        ) : (
+          <>
+            <OutlineTree
+              view={view}
+              rootId={id}
+              groups={groups}
+              primary={primary}
+              grouped={grouped}
+              viewId={viewId}
+              label={t.tree(name)}
+              describedBy={helpId}
+            />
+            <EmptyHint rootId={id} groups={groups} canWrite={canWrite} />
+            {canWrite && (
+              <Button
+                type="dashed"
+                className="ol-add"
+                onClick={() => controller.appendChild(view, id, primary)}
+              >
+                {t.addChild}
+              </Button>
+            )}
+          </>
         )}
-        <PageHelp id={helpId} canWrite={canWrite} />
+        {viewType !== "DRAFTDNODE" && <PageHelp id={helpId} canWrite={canWrite} />}
       </section>
     </ControllerContext.Provider>
   );

@@ -5,9 +5,9 @@ export const VIEW_STATUS_KEY = "dnodeViewStatuses";
 
 /**
  * The view types of a node view (workspace-spec 2); absent means the default tree. SELECTEDNODE (已选)
- * shows only the ticked rows. DRAFTDNODE, a dialogue's draft, belongs to the dialogue page.
+ * shows only the ticked rows; DRAFTDNODE (草稿), offered on one's own draft only, its editor (page-view.ts).
  */
-export type ViewType = "TREEDNODE" | "CONTENTDNODE" | "SELECTEDNODE";
+export type ViewType = "TREEDNODE" | "CONTENTDNODE" | "SELECTEDNODE" | "DRAFTDNODE";
 
 /**
  * What is kept per displayed node: rows keep `expanded`; page roots keep their collapsed groups, the

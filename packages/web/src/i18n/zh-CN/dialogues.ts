@@ -62,6 +62,10 @@ export const dialogueTexts = {
     sendMessage: "发消息",
     draftView: "草稿",
     openDialogue: "在对话中查看",
+    draftEmpty: "（空草稿）",
+    draftEditHint: "在下方的视图切换中选「草稿」即可编辑并发送",
+    badAgentId: "智能体编号不正确",
+    draftMerged: "另一个标签页同时在输入，两边的文字都已保留",
     /** workspace-spec 4 "AskProcess delegate_status": the labels shared's status rule shows too. */
     delegateStatus: DELEGATE_STATUS_LABELS,
   },

@@ -72,6 +72,7 @@ export const outlinerTexts = {
     treeView: "大纲",
     contentView: "内容",
     selectedView: "已选",
+    draftView: "草稿",
     selectedEmpty:
       "还没有勾选的节点。点上方的「选择」后勾选节点，或按住 Shift 拖动框选；这里只显示勾选的节点和通往它们的上级节点。",
     backToTree: "回到大纲",
