@@ -2,7 +2,6 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../api/test-helpers";
 import { Providers } from "../../app/Providers";
 import type { Dnode } from "../../entities/dnode/types";
 import { useAuth } from "../../stores/auth";
