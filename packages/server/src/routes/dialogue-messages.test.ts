@@ -174,4 +174,29 @@ describe("a dialogue restored from the bin", () => {
     // Its messages are still their senders': a's first message is a's alone to delete.
     expect((await del(b, [ids[0]!])).status).toBe(403);
   });
+
+  it("opened again while in the bin: the new dialogue keeps the pair's logic id, the old one comes back too", async () => {
+    const [a, b] = await people(server, 2);
+    await befriend(server, a, b);
+    const old = await api.pair(a, b);
+    expect((await api.say(a, old, "旧的")).status).toBe(200);
+    const bin = await del(a, [old]);
+    const fresh = await api.pair(b, a);
+    expect(fresh).not.toBe(old);
+    expect((await restore(a, bin.body.trash_batch_id)).status).toBe(200);
+    expect(await api.pair(a, b)).toBe(fresh);
+    const back = await api.get(b, old);
+    expect(back.status).toBe(200);
+    expect(back.body.dialogue.participants).toEqual([a.user.id, b.user.id]);
+    expect((await listed(b, old)).content.last_message_content).toBe("旧的");
+  });
+
+  it("is restored by its owner only; others get 404", async () => {
+    const [a, b, c] = await people(server, 3);
+    const { id } = await chatWith(a, b, ["一句"]);
+    expect((await del(b, [id])).status).toBe(403);
+    const bin = await del(a, [id]);
+    for (const who of [b, c]) expect((await restore(who, bin.body.trash_batch_id)).status).toBe(404);
+    expect((await call(server, "POST", "/api/trash/restore/", { body: { batch_id: "x" } })).status).toBe(401);
+  });
 });

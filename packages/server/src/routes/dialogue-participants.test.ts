@@ -130,4 +130,20 @@ describe("group chats follow their group", () => {
     );
     expect((await call(server, "POST", `/api/user/group/${group}/leave/`, { body: {} })).status).toBe(401);
   });
+
+  it("people joining at once all end up in the chat", async () => {
+    const [owner, ...joiners] = await people(server, 6);
+    const group = await groupOf(owner);
+    const chat = (await api.create(owner, { dialogue_type: "group_chat", participants: [group] })).body
+      .dialogue.id;
+    const joined = await Promise.all(joiners.map((p) => join(p, group)));
+    expect(joined.map((r) => r.status)).toEqual(Array(joiners.length).fill(200));
+    const seen = await api.get(owner, chat);
+    const everyone = [owner, ...joiners].map((p) => p.user.id).sort((x, y) => x - y);
+    expect([...seen.body.dialogue.participants].sort((x, y) => x - y)).toEqual(everyone);
+    expect([...seen.body.dialogue.dnode.content.participants].sort((x, y) => x - y)).toEqual(everyone);
+    expect(await participantRoots(owner, chat)).toEqual(
+      [owner, ...joiners].map(rootOf).sort((x, y) => x - y),
+    );
+  });
 });

@@ -22,8 +22,14 @@ export function isDialogueRoot(snapshot: DialogueSnapshot, rootId: number): bool
 export async function restoreDialogueRows(tx: Tx, snapshot: DialogueSnapshot): Promise<void> {
   const json = (rows: unknown[] | undefined) => JSON.stringify(rows ?? []);
   if ((snapshot.dialogues ?? []).length === 0) return;
-  await tx.execute(sql`insert into dialogue
-    select r.* from jsonb_populate_recordset(null::dialogue, ${json(snapshot.dialogues)}::jsonb) r
+  // A logic id taken meanwhile (the pair opened a new dialogue while this one was in the bin) stays with
+  // the new one: this one comes back without it, an ordinary dialogue of the same people.
+  await tx.execute(sql`insert into dialogue (node_id, dialogue_type, logic_id, group_id, creator_id, created_at)
+    select r.node_id, r.dialogue_type,
+      case when exists (select 1 from dialogue e where e.logic_id = r.logic_id) then null else r.logic_id end,
+      (select u.id from users u where u.id = r.group_id), (select u.id from users u where u.id = r.creator_id),
+      r.created_at
+    from jsonb_populate_recordset(null::dialogue, ${json(snapshot.dialogues)}::jsonb) r
     where exists (select 1 from dnode d where d.id = r.node_id)
     on conflict do nothing`);
   await tx.execute(sql`insert into dialogue_participant

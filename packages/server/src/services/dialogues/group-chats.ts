@@ -3,6 +3,17 @@ import { queryRows, type Tx } from "../../db/client";
 import { mergeContentSummary } from "../nodes/write";
 import { addParticipants, removeParticipants } from "./participants";
 
+// Advisory-lock class 7 (see make.ts for 1–6): the chats of one group.
+const GROUP_CHATS_LOCK = 7;
+
+/**
+ * Serialises a group's membership changes with the making of its chats: a chat made while someone joins
+ * either reads them as a member or is there for their join to find, never neither.
+ */
+export async function lockGroupChats(tx: Tx, groupId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${GROUP_CHATS_LOCK}, ${groupId})`);
+}
+
 /**
  * The dialogues made for a GROUP user (group chats and topics started from a group) take part as the
  * group does: whoever joins the group joins them, whoever leaves leaves them (their participant row,
@@ -16,6 +27,7 @@ export async function followGroup(
   userId: number,
   change: "join" | "leave",
 ): Promise<void> {
+  await lockGroupChats(tx, groupId);
   const dialogues = await queryRows<{ node_id: number }>(
     tx,
     sql`select node_id from dialogue where group_id = ${groupId} order by node_id for update`,

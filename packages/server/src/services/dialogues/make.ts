@@ -57,7 +57,8 @@ export async function makeDialogue(tx: Tx, input: NewDialogue): Promise<number> 
   return id;
 }
 
-// Advisory-lock classes (1, 2: ordered lists; 3: process trees; 4: people): 5 a logic id, 6 a dialogue's drafts.
+// Advisory-lock classes (1, 2: ordered lists; 3: process trees; 4: people): 5 a logic id, 6 a dialogue's
+// drafts (7: a group's chats, group-chats.ts).
 const LOGIC_ID_LOCK = 5;
 export const DRAFT_LOCK = 6;
 
