@@ -127,6 +127,13 @@ export async function benchDialogues(): Promise<Measurement[]> {
       insert into anchor_grant (anchor_id, user_id, auth_type)
       select dialogue_id, user_id, 'read' from dialogue_participant p join dnode n on n.id = p.dialogue_id
       where n.content ? 'peer'`);
+    // The PARTICIPANT link of each dialogue to the reader's USER node (the peers made here have none), so
+    // the reader's USER node carries 1,000 links as a real one would.
+    await db.execute(sql`
+      insert into dnode_relation (xnode, ynode, relation_name, xorder, yorder)
+      select p.dialogue_id, u.root_node_id, 'PARTICIPANT', row_number() over (order by p.dialogue_id), 1
+      from dialogue_participant p join users u on u.id = p.user_id join dnode n on n.id = p.dialogue_id
+      where p.user_id = ${reader.user.id}::int and n.content ? 'peer'`);
     // Their messages, all in one statement (as seedMessages writes them, the two people in turn).
     await db.execute(sql`
       with m as (

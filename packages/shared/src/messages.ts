@@ -176,6 +176,7 @@ export const MESSAGES = {
   notADialogueDraft: "该流程不是对话中的草稿",
   draftNotYours: "只能发送自己的草稿",
   draftAlreadySent: "该草稿已经发送",
+  messageSentReadonly: "消息已发送，不能再修改",
   messageEmpty: "消息内容不能为空",
   messageTooLong: "消息不能超过20000个字符",
   contentTypeInvalid: "content_type 只能是 chat、resource、conclusion 或 sub_dialogue",

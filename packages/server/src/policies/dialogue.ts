@@ -130,3 +130,30 @@ export async function assertMayPost(
   }
   return mode;
 }
+
+/**
+ * A message that was sent (a dialogue's draft AskProcess after delegate-and-create-new, or a notice the
+ * server left in the chat) is what the others read: its name and content can no longer be changed by
+ * anyone through the node edits. The draft before sending stays editable.
+ */
+export function isSentMessage(node: { type: string; content: Record<string, unknown> }): boolean {
+  const c = node.content;
+  if (node.type === "PROCESS")
+    return (
+      c.xtype === "AskProcess" && c.dialogue_id != null && c.sent_at != null && c.self_status !== "draft"
+    );
+  return node.type === "NOTE" && c.system_action === "resource_added";
+}
+
+/** Refuses an edit of a sent message's name, type or content (409 MESSAGE_SENT_READONLY). */
+export function assertMessageEditable(
+  node: { type: string; name: string; content: Record<string, unknown> },
+  change: { name?: string; type?: string; content?: Record<string, unknown> },
+): void {
+  if (!isSentMessage(node)) return;
+  const changes =
+    (change.name !== undefined && change.name !== node.name) ||
+    (change.type !== undefined && change.type !== node.type) ||
+    (change.content !== undefined && JSON.stringify(change.content) !== JSON.stringify(node.content));
+  if (changes) throw new AppError(409, "MESSAGE_SENT_READONLY", MESSAGES.messageSentReadonly);
+}

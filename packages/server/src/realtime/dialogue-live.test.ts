@@ -1,6 +1,7 @@
 import type { ServerMessage } from "@zhishu/shared";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { call } from "../test/client";
 import { befriend, dialogueApi, type Person, people } from "../test/dialogues";
 import { useTestServer } from "../test/use-test-server";
 
@@ -85,5 +86,54 @@ describe("live dialogue events", () => {
     expect(bs.messages.some((m) => mentions(m, sent.body.new_draft_process.id))).toBe(false);
     bs.close();
     cs.close();
+  });
+
+  it("deleting the last message tells the participants watching the new preview, and nobody else", async () => {
+    const [a, b, c] = await people(server, 3);
+    await befriend(server, a, b);
+    const id = await api.pair(a, b);
+    await api.say(a, id, "先说的");
+    const last = (await api.say(a, id, "说错了")).body.delegated_process.id;
+    const bs = await listen(b);
+    const cs = await listen(c);
+    await bs.subscribe([id]);
+    await cs.subscribe([id]);
+    const deleted = await call(server, "POST", "/api/dnode/delete_batch", {
+      token: a.access,
+      body: { ids: [last] },
+    });
+    expect(deleted.status).toBe(200);
+    const summary = await bs.waitFor(
+      (m) =>
+        m.type === "node_updated" && m.dnode.id === id && m.dnode.content.last_message_content === "先说的",
+    );
+    expect(summary).toMatchObject({ dnode: { content: { unread_count: 1 } } });
+    await quiet();
+    expect(cs.messages.filter((m) => mentions(m, id) || mentions(m, last))).toEqual([]);
+    bs.close();
+    cs.close();
+  });
+
+  it("a person who left a group chat's group hears no more of it", async () => {
+    const [owner, member] = await people(server, 2);
+    const group = await call(server, "POST", "/api/user/group/", {
+      token: owner.access,
+      body: { group_name: `活群${owner.user.id}`, description: "" },
+    });
+    const groupId = group.body.group.id;
+    await call(server, "POST", `/api/user/group/${groupId}/join/`, { token: member.access, body: {} });
+    const chat = (await api.create(owner, { dialogue_type: "group_chat", participants: [groupId] })).body
+      .dialogue.id;
+    const ms = await listen(member);
+    await ms.subscribe([chat]);
+    await api.say(owner, chat, "还在吗");
+    await ms.waitFor((m) => m.type === "node_updated" && m.dnode.id === chat);
+    await call(server, "POST", `/api/user/group/${groupId}/leave/`, { token: member.access, body: {} });
+    await quiet();
+    const before = ms.messages.length;
+    const after = (await api.say(owner, chat, "走了吗")).body.delegated_process.id;
+    await quiet();
+    expect(ms.messages.slice(before).filter((m) => mentions(m, chat) || mentions(m, after))).toEqual([]);
+    ms.close();
   });
 });

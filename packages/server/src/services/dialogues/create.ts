@@ -6,7 +6,7 @@ import {
   userChatsLogicId,
 } from "@zhishu/shared";
 import { eq, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client";
+import { type Db, queryRows, type Tx } from "../../db/client";
 import { oneRow } from "../../db/one-row";
 import { dnode } from "../../db/schema";
 import { AppError, badRequest } from "../../errors";
@@ -16,6 +16,7 @@ import { writeTransaction } from "../events/write-transaction";
 import { insertRelation } from "../graph/relation-rows";
 import { updateNodeRow } from "../nodes/write";
 import { type UserRow, userRows } from "../social/people";
+import { lockGroupChats } from "./group-chats";
 import { dialogueByLogicId, lockLogicId, makeDialogue } from "./make";
 import { recordMessage } from "./summary";
 
@@ -67,12 +68,8 @@ export async function createDialogue(
   }
   if (others.length === 0) throw badRequest(MESSAGES.chooseParticipants);
   if (ais.length > 0) throw badRequest(MESSAGES.participantNotPerson);
-  const members = await groupMembers(
-    db,
-    userId,
-    groups.map((g) => g.id),
-  );
-  const participants = [...persons.map((u) => u.id), ...members];
+  const groupIds = groups.map((g) => g.id);
+  await groupMembers(db, userId, groupIds);
   const me = (await userRows(db, [userId])).get(userId);
   const fallback =
     type === "topic"
@@ -81,26 +78,43 @@ export async function createDialogue(
         ? displayName(groups[0]!)
         : namesTitle([...persons, ...groups], me) || MESSAGES.groupChatTitle;
   const groupId = groups.length === 1 ? groups[0]!.id : null;
-  return create(db, userId, type, participants, title || fallback, false, groupId);
+  return create(
+    db,
+    userId,
+    type,
+    persons.map((u) => u.id),
+    title || fallback,
+    false,
+    groupId,
+    groupIds,
+  );
 }
 
+/**
+ * Makes the dialogue; the members of the groups named are read under each group's chats lock, so people
+ * joining or leaving at the same moment are counted right (group-chats.ts).
+ */
 async function create(
   db: Db,
   userId: number,
   type: DialogueType,
-  participants: number[],
+  people: number[],
   name: string,
   autoTitle: boolean,
   groupId: number | null = null,
+  groupIds: number[] = [],
 ): Promise<{ id: number; created: boolean }> {
-  const id = await writeTransaction(db, userId, (tx) =>
-    makeDialogue(tx, { type, participants, name, autoTitle, creatorId: userId, groupId }),
-  );
+  const id = await writeTransaction(db, userId, async (tx) => {
+    for (const group of [...groupIds].sort((a, b) => a - b)) await lockGroupChats(tx, group);
+    const members = await groupMembers(tx, userId, groupIds);
+    const participants = [...people, ...members];
+    return makeDialogue(tx, { type, participants, name, autoTitle, creatorId: userId, groupId });
+  });
   return { id, created: true };
 }
 
 /** The members of these groups; the caller must belong to each (403 otherwise). */
-async function groupMembers(db: Db, userId: number, groupIds: number[]): Promise<number[]> {
+async function groupMembers(db: Db | Tx, userId: number, groupIds: number[]): Promise<number[]> {
   if (groupIds.length === 0) return [];
   const rows = await queryRows<{ group_id: number; user_id: number }>(
     db,

@@ -1,9 +1,9 @@
 import type { DialogueType } from "@zhishu/shared";
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { anchorGrant } from "../../db/schema";
-import { dialogue, dialogueParticipant } from "../../db/schema-dialogue";
+import { dialogue } from "../../db/schema-dialogue";
 import { insertNodeRow } from "../nodes/write";
+import { addParticipants } from "./participants";
 
 export interface NewDialogue {
   type: DialogueType;
@@ -21,9 +21,9 @@ export interface NewDialogue {
 
 /**
  * A DIALOGUE node and the rows behind it, in the caller's write transaction. The node is a tree of its
- * own, owned by its creator; every participant gets a read grant on that tree, so the ordinary rights
- * rule lets each of them read the dialogue and every message in it (messages are in the dialogue's
- * tree), and nobody else. The participant rows are the dialogue policy's authority.
+ * own, owned by its creator; every participant gets a participant row, a read grant on that tree and a
+ * PARTICIPANT link to their USER node (participants.ts), so the ordinary rights rule lets each of them
+ * read the dialogue and every message in it (messages are in the dialogue's tree), and nobody else.
  */
 export async function makeDialogue(tx: Tx, input: NewDialogue): Promise<number> {
   const participants = [...new Set([input.creatorId, ...input.participants])];
@@ -56,19 +56,12 @@ export async function makeDialogue(tx: Tx, input: NewDialogue): Promise<number> 
     groupId: input.groupId ?? null,
     creatorId: input.creatorId,
   });
-  await tx.insert(dialogueParticipant).values(participants.map((userId) => ({ dialogueId: id, userId })));
-  await tx.insert(anchorGrant).values(
-    participants.map((userId) => ({
-      anchorId: id,
-      userId,
-      authType: "read",
-      grantedBy: input.creatorId,
-    })),
-  );
+  await addParticipants(tx, id, participants, input.creatorId);
   return id;
 }
 
-// Advisory-lock classes (1, 2: ordered lists; 3: process trees; 4: people): 5 a logic id, 6 a dialogue's drafts.
+// Advisory-lock classes (1, 2: ordered lists; 3: process trees; 4: people): 5 a logic id, 6 a dialogue's
+// drafts (7: a group's chats, group-chats.ts).
 const LOGIC_ID_LOCK = 5;
 export const DRAFT_LOCK = 6;
 

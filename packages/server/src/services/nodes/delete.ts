@@ -5,6 +5,7 @@ import { type Db, queryRows, type Tx } from "../../db/client";
 import { badRequest } from "../../errors";
 import { idArray, rightsOnIds } from "../../policies/node";
 import { requireNode } from "../../policies/node-access";
+import { dialoguesShowing, refreshPreviews } from "../dialogues/summary";
 import { writeTransaction } from "../events/write-transaction";
 import { moveToTrash } from "../trash/keep";
 import { deleteNodeRows } from "./write";
@@ -29,7 +30,8 @@ export interface DeleteResult {
  * POST /api/dnode/delete_batch: deletes each node with its main-tree subtree, and every REF node that
  * points into a deleted subtree and that the caller may write (with its own subtree); references other
  * people keep stay, and show as a broken reference. Needs write on each named node; a user root is
- * refused. Everything deleted goes to the recycle bin first, as one batch.
+ * refused. Everything deleted goes to the recycle bin first, as one batch. A dialogue whose chat showed a
+ * deleted node gets its preview worked out again (dialogues/summary.ts).
  */
 export async function deleteNodes(db: Db, userId: number, ids: number[]): Promise<DeleteResult> {
   return writeTransaction(db, userId, (tx) => deleteNodesInTx(tx, userId, ids));
@@ -57,10 +59,11 @@ export async function deleteNodesInTx(tx: Tx, userId: number, ids: number[]): Pr
   const batchId = randomUUID();
   await moveToTrash(tx, userId, tops, batchId);
   const subtree = await queryRows<{ id: number }>(tx, subtreesOf(tops));
-  const deletedIds = await deleteNodeRows(
-    tx,
-    subtree.map((row) => Number(row.id)),
-  );
+  const subtreeIds = subtree.map((row) => Number(row.id));
+  // Messages leaving a dialogue's chat: its preview and unread counts follow once they are gone.
+  const dialogues = await dialoguesShowing(tx, subtreeIds);
+  const deletedIds = await deleteNodeRows(tx, subtreeIds);
+  await refreshPreviews(tx, dialogues);
   return { deletedIds, trashBatchId: deletedIds.length > 0 ? batchId : null };
 }
 

@@ -2,6 +2,7 @@ import { MESSAGES, type UpdateDnodeBody } from "@zhishu/shared";
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { badRequest } from "../../errors";
+import { assertMessageEditable } from "../../policies/dialogue";
 import { requireNode } from "../../policies/node-access";
 import { writeTransaction } from "../events/write-transaction";
 import { afterPropertyChange, PROPERTY_TYPES } from "./properties";
@@ -22,7 +23,8 @@ function mergeContent(
 
 /**
  * POST /api/dnode/{id}/update: changes the given fields, keeps the previous version in dnode_version and
- * bumps `version`. The row is locked first, so concurrent updates never lose one another's keys.
+ * bumps `version`. The row is locked first, so concurrent updates never lose one another's keys. A sent
+ * dialogue message is refused (409): the others have read it as it is.
  */
 export async function updateNode(db: Db, userId: number, id: number, body: UpdateDnodeBody): Promise<void> {
   await writeTransaction(db, userId, (tx) => updateNodeInTx(tx, userId, id, body));
@@ -41,6 +43,7 @@ export async function updateNodeInTx(
     if (body.type && (body.type === "USER") !== (node.type === "USER"))
       throw badRequest(MESSAGES.userRootOnly);
     const content = body.content ? mergeContent(node.content, body.content) : undefined;
+    assertMessageEditable(node, { name: body.name, type: body.type, content });
     const finishedAt =
       body.finished_at === undefined ? undefined : body.finished_at ? new Date(body.finished_at) : null;
     await updateNodeRow(tx, node, { name: body.name, type: body.type, content, finishedAt }, userId);

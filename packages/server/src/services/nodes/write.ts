@@ -252,6 +252,24 @@ export async function reanchorSubtree(
 }
 
 /**
+ * Hands one node (not its subtree) to a new owner: a dialogue whose creator left its group passes to the
+ * group's owner, while every message in it stays its sender's.
+ */
+export async function setNodeOwner(
+  tx: Tx,
+  node: { id: number; anchorId: number | null },
+  ownerId: number,
+): Promise<void> {
+  await tx.execute(sql`update dnode set owner_id = ${ownerId} where id = ${node.id}`);
+  recordChange(tx, {
+    kind: "node_updated",
+    nodeIds: [node.id],
+    anchorIds: anchorsOf(node),
+    fields: ["owner"],
+  });
+}
+
+/**
  * Copies the main-tree subtree of `sourceId` as new nodes in one statement, whatever its size: each copy
  * remembers its source (src_id, src_version) and keeps its parent inside the copy. Fills the temporary
  * table `clone_map (old_id, new_id)` for the caller to copy links with, and answers the copy of the root,

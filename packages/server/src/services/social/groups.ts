@@ -6,6 +6,8 @@ import { users } from "../../db/schema";
 import { groupMember } from "../../db/schema-social";
 import { AppError, conflict } from "../../errors";
 import { usernameKey } from "../accounts/accounts";
+import { followGroup } from "../dialogues/group-chats";
+import { writeTransaction } from "../events/write-transaction";
 import { nameVectorSql } from "../search/vector";
 import { requireUserRow, userNode } from "./people";
 
@@ -56,34 +58,46 @@ async function requireGroup(db: Db, groupId: number) {
   return group;
 }
 
-/** 加入群组: one insert; a second join is a 409. */
+/**
+ * 加入群组: one insert; a second join is a 409. The group's chats take the new member in (same
+ * transaction: dialogues/group-chats.ts).
+ */
 export async function joinGroup(db: Db, userId: number, groupId: number): Promise<UserNodeJson> {
   await requireGroup(db, groupId);
-  const added = await db
-    .insert(groupMember)
-    .values({ groupId, userId, role: "member" })
-    .onConflictDoNothing()
-    .returning({ groupId: groupMember.groupId });
-  if (added.length === 0) throw conflict(MESSAGES.alreadyGroupMember, "ALREADY_MEMBER");
+  await writeTransaction(db, userId, async (tx) => {
+    const added = await tx
+      .insert(groupMember)
+      .values({ groupId, userId, role: "member" })
+      .onConflictDoNothing()
+      .returning({ groupId: groupMember.groupId });
+    if (added.length === 0) throw conflict(MESSAGES.alreadyGroupMember, "ALREADY_MEMBER");
+    await followGroup(tx, groupId, userId, "join");
+  });
   return userNode(db, userId, groupId);
 }
 
-/** 退出群组: the owner stays (409); leaving a group one is not in is a 409. */
+/**
+ * 退出群组: the owner stays (409); leaving a group one is not in is a 409. The leaver leaves the group's
+ * chats too, in the same transaction, so they can read and post there no more.
+ */
 export async function leaveGroup(db: Db, userId: number, groupId: number): Promise<UserNodeJson> {
   await requireGroup(db, groupId);
-  const removed = await db
-    .delete(groupMember)
-    .where(
-      and(eq(groupMember.groupId, groupId), eq(groupMember.userId, userId), eq(groupMember.role, "member")),
-    )
-    .returning({ groupId: groupMember.groupId });
-  if (removed.length === 0) {
-    const [mine] = await db
-      .select({ role: groupMember.role })
-      .from(groupMember)
-      .where(and(eq(groupMember.groupId, groupId), eq(groupMember.userId, userId)));
-    if (mine?.role === "owner") throw conflict(MESSAGES.groupOwnerCannotLeave, "GROUP_OWNER_CANNOT_LEAVE");
-    throw conflict(MESSAGES.notGroupMember, "NOT_MEMBER");
-  }
+  await writeTransaction(db, userId, async (tx) => {
+    const removed = await tx
+      .delete(groupMember)
+      .where(
+        and(eq(groupMember.groupId, groupId), eq(groupMember.userId, userId), eq(groupMember.role, "member")),
+      )
+      .returning({ groupId: groupMember.groupId });
+    if (removed.length === 0) {
+      const [mine] = await tx
+        .select({ role: groupMember.role })
+        .from(groupMember)
+        .where(and(eq(groupMember.groupId, groupId), eq(groupMember.userId, userId)));
+      if (mine?.role === "owner") throw conflict(MESSAGES.groupOwnerCannotLeave, "GROUP_OWNER_CANNOT_LEAVE");
+      throw conflict(MESSAGES.notGroupMember, "NOT_MEMBER");
+    }
+    await followGroup(tx, groupId, userId, "leave");
+  });
   return userNode(db, userId, groupId);
 }

@@ -8,9 +8,11 @@ const subtreeOf = (rootId: number) =>
 
 /**
  * Keeps each subtree in the recycle bin before it is deleted: its node rows, every link that touches it
- * (inside it, and to and from the rest of the graph), its version history, and the grants, shares and
- * publishing of trees inside it, as they are, one bin item per subtree, all in one batch. One statement
- * per subtree, whatever its size; nothing passes through the application.
+ * (inside it, and to and from the rest of the graph), its version history, the grants, shares and
+ * publishing of trees inside it, and the rows of dialogues inside it (the dialogue, its participants with
+ * their unread counts, each person's draft slot: they go with the node by cascade), as they are, one bin
+ * item per subtree, all in one batch. One statement per subtree, whatever its size; nothing passes
+ * through the application.
  */
 export async function moveToTrash(tx: Tx, userId: number, roots: number[], batchId: string): Promise<void> {
   for (const rootId of roots) {
@@ -29,7 +31,13 @@ export async function moveToTrash(tx: Tx, userId: number, roots: number[], batch
           'shares', (select coalesce(jsonb_agg(to_jsonb(p)), '[]') from dnode_permission p
                      where p.dnode_id in (select id from sub)),
           'settings', (select coalesce(jsonb_agg(to_jsonb(s)), '[]') from anchor_setting s
-                       where s.anchor_id in (select id from sub)))
+                       where s.anchor_id in (select id from sub)),
+          'dialogues', (select coalesce(jsonb_agg(to_jsonb(g)), '[]') from dialogue g
+                        where g.node_id in (select id from sub)),
+          'participants', (select coalesce(jsonb_agg(to_jsonb(p)), '[]') from dialogue_participant p
+                           where p.dialogue_id in (select id from sub)),
+          'drafts', (select coalesce(jsonb_agg(to_jsonb(f)), '[]') from dialogue_draft f
+                     where f.dialogue_id in (select id from sub)))
       from dnode r where r.id = ${rootId}`);
   }
 }

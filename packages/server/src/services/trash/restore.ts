@@ -2,13 +2,16 @@ import { MESSAGES, type TrashRestoreBody, type TrashRestoreResponse } from "@zhi
 import { sql } from "drizzle-orm";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import { AppError, forbidden, notFound } from "../../errors";
+import { requireParticipant } from "../../policies/dialogue";
 import { rightsOn } from "../../policies/node";
+import { type DialogueSnapshot, isDialogueRoot, restoreDialogueRows } from "../dialogues/bin";
+import { dialoguesShowing, refreshPreviews } from "../dialogues/summary";
 import { writeTransaction } from "../events/write-transaction";
 import { insertRelation, restoreRelationRows } from "../graph/relation-rows";
 import { userRootId } from "../nodes/create";
 import { reanchorSubtree, restoreNodeRows, setMainPlace } from "../nodes/write";
 
-interface Snapshot {
+interface Snapshot extends DialogueSnapshot {
   nodes: unknown[];
   relations: unknown[];
   versions: unknown[];
@@ -46,8 +49,14 @@ export async function restoreTrash(
     const restoredIds: number[] = [];
     const roots: TrashRestoreResponse["roots"] = [];
     for (const item of parentsFirst(visible)) {
+      // A dialogue is a tree of its own: it comes back as it was, standing alone, not on anyone's home.
+      const standsAlone = item.parent_id === null && isDialogueRoot(item.snapshot, item.root_id);
       const placeExists = item.parent_id !== null && (await exists(tx, item.parent_id));
-      if (placeExists) {
+      const inDialogue = placeExists && (await isDialogue(tx, item.parent_id!));
+      if (inDialogue) {
+        // A message goes back into a chat its restorer still takes part in (their own, kept by them).
+        await requireParticipant(tx, userId, item.parent_id!);
+      } else if (placeExists) {
         if (!(await rightsOn(tx, userId, item.parent_id!)).write)
           throw forbidden(MESSAGES.trashRestoreForbidden);
       } else if (item.owner_id !== userId) {
@@ -56,11 +65,19 @@ export async function restoreTrash(
       restoredIds.push(...(await restoreNodeRows(tx, item.snapshot.nodes)));
       await restoreRelationRows(tx, item.snapshot.relations);
       await restoreSideRows(tx, item.snapshot);
-      const parentId = placeExists
-        ? await rejoinTree(tx, item.root_id, item.parent_id!)
-        : await plantOnHome(tx, userId, item.root_id);
+      await restoreDialogueRows(tx, item.snapshot);
+      // A message keeps its sender as owner: it rejoins the dialogue's tree, which it never left.
+      const parentId = standsAlone
+        ? null
+        : inDialogue
+          ? item.parent_id!
+          : placeExists
+            ? await rejoinTree(tx, item.root_id, item.parent_id!)
+            : await plantOnHome(tx, userId, item.root_id);
       roots.push({ id: item.root_id, parent_id: parentId });
     }
+    // Messages back in a chat: its preview and unread counts follow.
+    await refreshPreviews(tx, await dialoguesShowing(tx, restoredIds));
     await tx.execute(
       sql`delete from trash_item where id = any(${`{${visible.map((i) => i.id).join(",")}}`}::int[])`,
     );
@@ -128,6 +145,14 @@ async function lockItems(tx: Tx, body: TrashRestoreBody): Promise<TrashRow[]> {
     deleted_by: row.deleted_by === null ? null : Number(row.deleted_by),
     parent_id: row.parent_id === null ? null : Number(row.parent_id),
   }));
+}
+
+async function isDialogue(tx: Tx, nodeId: number): Promise<boolean> {
+  const rows = await queryRows<{ node_id: number }>(
+    tx,
+    sql`select node_id from dialogue where node_id = ${nodeId}`,
+  );
+  return rows.length > 0;
 }
 
 async function exists(tx: Tx, nodeId: number): Promise<boolean> {
