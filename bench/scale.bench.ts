@@ -30,15 +30,15 @@ const WIDE_CHILDREN = 10_000;
 const CHAIN_DEPTH = 40;
 const FOLDERS = 1_000;
 const BATCH = 100_000;
-const DB_NAME = "zhishu_bench_scale";
-const USERNAME = "scale_bench";
-const PASSWORD = "correct horse battery";
+export const DB_NAME = "zhishu_bench_scale";
+export const USERNAME = "scale_bench";
+export const PASSWORD = "correct horse battery";
 // chineseName(i) repeats its three words every 20 values of i: 20 name shapes, each then numbered.
 const NAME_PERIOD = 20;
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-interface Seeded {
+export interface Seeded {
   wide: number;
   deepest: number;
   folder: number;
@@ -169,7 +169,7 @@ export async function benchScale(): Promise<Measurement[]> {
  * The bench database: kept when a finished seed is in it; made afresh when missing, when an earlier seed
  * was interrupted, or with BENCH_RESEED=1.
  */
-async function ensureDatabase(): Promise<string> {
+export async function ensureDatabase(): Promise<string> {
   const url = new URL(adminUrl);
   url.pathname = `/${DB_NAME}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -187,7 +187,7 @@ async function ensureDatabase(): Promise<string> {
   return url.toString();
 }
 
-async function seedFinished(url: string): Promise<boolean> {
+export async function seedFinished(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url });
   try {
     await client.connect();
@@ -202,7 +202,7 @@ async function seedFinished(url: string): Promise<boolean> {
 
 type Raw = (query: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
-async function readSeeded(raw: Raw): Promise<Seeded | null> {
+export async function readSeeded(raw: Raw): Promise<Seeded | null> {
   await raw("create table if not exists bench_scale_seeded (info jsonb not null)", []);
   const { rows } = await raw("select info from bench_scale_seeded", []);
   return rows[0] ? (rows[0].info as Seeded) : null;
