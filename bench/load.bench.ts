@@ -47,6 +47,15 @@ export async function benchLoad(): Promise<Measurement[]> {
     },
   ];
   const app = await startChild("load-server.ts", [url, randomBytes(32).toString("hex")]);
+  // BENCH_LOAD_BEFORE=<a checkout of an earlier commit>: its app runs beside, for a before/after under
+  // the same load (its bench/ needs this load-server.ts).
+  const beforeDir = process.env.BENCH_LOAD_BEFORE;
+  const before = beforeDir
+    ? await startChild(path.join(beforeDir, "bench", "load-server.ts"), [
+        url,
+        randomBytes(32).toString("hex"),
+      ])
+    : null;
   const results: Measurement[] = [];
   let raw: Child | null = null;
   try {
@@ -54,17 +63,21 @@ export async function benchLoad(): Promise<Measurement[]> {
     const statements = path.join(mkdtempSync(path.join(tmpdir(), "zhishu-load-")), "statements.json");
     writeFileSync(statements, JSON.stringify(await recordRoutes(url, routes)));
     raw = await startChild("load-raw.ts", [url, statements]);
-    const headers = { authorization: `Bearer ${token}` };
+    const tokens = new Map([[app, token]]);
+    if (before) tokens.set(before, await login(before.port));
     for (const route of routes) {
       for (const [connections, duration] of [
         [64, 30],
         [8, 20],
       ] as const) {
-        for (const [name, child] of [
+        const targets: [string, Child][] = [
           ["app", app],
+          ...(before ? [["app before", before] as [string, Child]] : []),
           ["raw baseline", raw],
-        ] as const) {
+        ];
+        for (const [name, child] of targets) {
           const target = `http://127.0.0.1:${child.port}${route.path}`;
+          const headers = { authorization: `Bearer ${tokens.get(child) ?? token}` };
           // Warm: the pool fills, statements are prepared, the JIT has the hot paths.
           await autocannon({ url: target, connections, duration: 3, headers });
           const pgBefore = new Map((await backendPids(admin)).map((pid) => [pid, cpuTicks(pid)]));
@@ -104,6 +117,7 @@ export async function benchLoad(): Promise<Measurement[]> {
   } finally {
     await admin.end();
     await stopChild(app);
+    if (before) await stopChild(before);
     if (raw) await stopChild(raw);
   }
 }
@@ -147,9 +161,13 @@ interface Child {
 }
 
 async function startChild(script: string, args: string[], nodeArgs: string[] = []): Promise<Child> {
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", path.join(here, script), ...args], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, "--import", "tsx", path.resolve(here, script), ...args],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.on("data", (chunk: Buffer) => {
       const match = /listening (\d+)/.exec(chunk.toString());

@@ -6,7 +6,7 @@ import { dnode } from "../../db/schema";
 import { AppError } from "../../errors";
 import { currentOrigin } from "../events/origin";
 import { recordChange } from "../events/write-transaction";
-import type { RelationRow } from "../graph/relation-rows";
+import { type RelationRow, relationFromSql } from "../graph/relation-rows";
 import { searchLexemesOf, searchVectorSql } from "../search/vector";
 import { sanitizeContent } from "./sanitize";
 
@@ -104,7 +104,7 @@ export async function insertNodeInOneStatement(db: Db, node: NodeAtPlace): Promi
           array(select jsonb_array_elements_text(${JSON.stringify(searchLexemesOf(node.name, content))}::jsonb)),
           ${node.idempotencyKey}::text, ${currentOrigin()}::text, ${MIN_ORDER_GAP}::float8) r`,
     );
-    return row ? relationFromRow(row) : null;
+    return row ? relationFromSql(row) : null;
   } catch (error) {
     const e = error as { code?: string; cause?: { code?: string } };
     // ZS001: the place needs the general path; 40P01: a deadlock, which the general path retries.
@@ -112,22 +112,6 @@ export async function insertNodeInOneStatement(db: Db, node: NodeAtPlace): Promi
     throw error;
   }
 }
-
-/** A dnode_relation row as raw SQL returns it, in Drizzle's shape. */
-const relationFromRow = (r: Record<string, unknown>): RelationRow => ({
-  id: Number(r.id),
-  xnode: Number(r.xnode),
-  ynode: Number(r.ynode),
-  relationName: r.relation_name as string,
-  customRelation: r.custom_relation === null ? null : Number(r.custom_relation),
-  xorder: Number(r.xorder),
-  yorder: Number(r.yorder),
-  key: r.key as string | null,
-  info: r.info as Record<string, unknown>,
-  showedSide: r.showed_side as string | null,
-  isDeleted: r.is_deleted as boolean,
-  createdAt: new Date(r.created_at as string | Date),
-});
 
 /** The editable fields of a node; content here is the whole new content, not a patch. */
 export interface NodeFields {
