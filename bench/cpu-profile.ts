@@ -7,7 +7,7 @@ interface ProfileNode {
   children?: number[];
 }
 
-interface Profile {
+export interface Profile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -27,8 +27,18 @@ export async function profileWhile(page: Page, work: () => Promise<unknown>, top
   const { profile } = (await cdp.send("Profiler.stop")) as unknown as { profile: Profile };
   await cdp.detach();
 
+  return profileTable(profile, top);
+}
+
+/**
+ * A Markdown table of a V8 CPU profile (Chromium's, or Node's `--cpu-prof` file): self time per function
+ * with its file and line, largest first; with `byPackage`, self time summed per npm package (or the
+ * project's own code, or V8 and Node themselves) above it.
+ */
+export function profileTable(profile: Profile, top = 40, byPackage = false): string {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfMs = new Map<string, number>();
+  const packageMs = new Map<string, number>();
   let total = 0;
   profile.samples.forEach((id, i) => {
     const ms = (profile.timeDeltas[i] ?? 0) / 1000;
@@ -37,15 +47,31 @@ export async function profileWhile(page: Page, work: () => Promise<unknown>, top
     const file = frame.url.split("/").pop() || frame.url;
     const key = `${frame.functionName || "(anonymous)"} ${file}:${frame.lineNumber + 1}`;
     selfMs.set(key, (selfMs.get(key) ?? 0) + ms);
+    const pkg =
+      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(frame.url)?.[1] ??
+      (frame.url.includes("/packages/")
+        ? "(this project)"
+        : frame.url.startsWith("node:")
+          ? "(node)"
+          : frame.url
+            ? frame.url
+            : frame.functionName || "(V8)");
+    packageMs.set(pkg, (packageMs.get(pkg) ?? 0) + ms);
     total += ms;
   });
-  const rows = [...selfMs.entries()].sort((a, b) => b[1] - a[1]).slice(0, top);
+  const table = (entries: Map<string, number>, label: string, n: number) => [
+    `| self ms | share | ${label} |`,
+    "|---|---|---|",
+    ...[...entries.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([key, ms]) => `| ${ms.toFixed(1)} | ${((ms / total) * 100).toFixed(1)}% | ${key} |`),
+  ];
   return [
     `${Math.round(total)} ms sampled`,
     "",
-    "| self ms | share | function |",
-    "|---|---|---|",
-    ...rows.map(([key, ms]) => `| ${ms.toFixed(1)} | ${((ms / total) * 100).toFixed(1)}% | ${key} |`),
+    ...(byPackage ? [...table(packageMs, "package", 25), ""] : []),
+    ...table(selfMs, "function", top),
   ].join("\n");
 }
 

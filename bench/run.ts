@@ -7,6 +7,7 @@ import { benchDialogues } from "./dialogues.bench";
 import { benchDownload } from "./download.bench";
 import { benchGraph } from "./graph.bench";
 import { benchLive } from "./live.bench";
+import { benchLoad } from "./load.bench";
 import { benchOutliner } from "./outliner.bench";
 import { benchProcesses } from "./processes.bench";
 import { benchScale } from "./scale.bench";
@@ -25,6 +26,7 @@ const suites: Record<string, () => Promise<Measurement[]>> = {
   "first download (Chromium, production build)": benchDownload,
   "scale (1M nodes, PostgreSQL)": benchScale,
   "dialogues (PGlite)": benchDialogues,
+  "load (1M nodes, PostgreSQL, autocannon)": benchLoad,
 };
 const only = process.argv.slice(2);
 const latestJson = path.join(here, "results", "latest.json");

@@ -6,12 +6,18 @@ import pg from "pg";
 import { buildApp } from "../packages/server/src/app";
 import type { AppConfig } from "../packages/server/src/config";
 import { openPostgres } from "../packages/server/src/db/client";
+import { writeTransaction } from "../packages/server/src/services/events/write-transaction";
+import {
+  createNodeInTx,
+  createNode as createNodeService,
+} from "../packages/server/src/services/nodes/create";
+import { getNode } from "../packages/server/src/services/nodes/read";
 import { searchLexemes } from "../packages/server/src/services/search/lexemes";
 import { call, makeUser } from "../packages/server/src/test/client";
 import { createNode } from "../packages/server/src/test/factories";
 import type { TestServer } from "../packages/server/src/test/harness";
 import { chineseName } from "./seed";
-import { type Measurement, measure } from "./stats";
+import { type Measurement, measure, measurePair } from "./stats";
 
 /**
  * Issue 18 point 1, `npm run bench -- scale`: 1,000,000 nodes on PostgreSQL (BENCH_DATABASE_URL, default
@@ -24,15 +30,15 @@ const WIDE_CHILDREN = 10_000;
 const CHAIN_DEPTH = 40;
 const FOLDERS = 1_000;
 const BATCH = 100_000;
-const DB_NAME = "zhishu_bench_scale";
-const USERNAME = "scale_bench";
-const PASSWORD = "correct horse battery";
+export const DB_NAME = "zhishu_bench_scale";
+export const USERNAME = "scale_bench";
+export const PASSWORD = "correct horse battery";
 // chineseName(i) repeats its three words every 20 values of i: 20 name shapes, each then numbered.
 const NAME_PERIOD = 20;
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-interface Seeded {
+export interface Seeded {
   wide: number;
   deepest: number;
   folder: number;
@@ -41,7 +47,9 @@ interface Seeded {
 
 export async function benchScale(): Promise<Measurement[]> {
   const url = await ensureDatabase();
-  const database = await openPostgres(url, 10);
+  // Counts the statements the app sends, to report how many round trips the insert takes.
+  const statements = { count: 0, logQuery: () => void statements.count++ };
+  const database = await openPostgres(url, 10, statements);
   const raw = database.raw as Raw;
   const dataDir = mkdtempSync(path.join(tmpdir(), "zhishu-scale-"));
   const config: AppConfig = {
@@ -102,17 +110,50 @@ export async function benchScale(): Promise<Measurement[]> {
     );
     results.push(await measure("search zhishi (pinyin)", get("/api/dnode/search/?search=zhishi"), 50, 5));
     let n = 0;
+    const insert = () =>
+      call(server, "POST", "/api/dnode/create/", {
+        token,
+        body: { name: `插入 ${n++}`, location_id: seeded.folder, next_id: seeded.firstTwo[1] },
+      });
+    statements.count = 0;
+    await insert();
+    // Drizzle logs each statement it sends, a transaction's begin and commit included.
+    console.log(`  insert between two siblings: ${statements.count} statements through Drizzle`);
     results.push(
-      await measure(
-        "insert between two siblings of a 1,000-child list (goal p50 ≤ 10)",
-        () =>
-          call(server, "POST", "/api/dnode/create/", {
-            token,
-            body: { name: `插入 ${n++}`, location_id: seeded.folder, next_id: seeded.firstTwo[1] },
-          }),
-        100,
-        10,
-      ),
+      await measure("insert between two siblings of a 1,000-child list (goal p50 ≤ 10)", insert, 100, 10),
+    );
+    // The same insert and answer without HTTP, alternately by the one statement and by the general
+    // path's transaction (what every insert took before), so both see the same load.
+    const userId = Number(
+      (await raw("select owner_id from dnode where id = $1", [seeded.folder])).rows[0]!.owner_id,
+    );
+    const body = () =>
+      ({
+        type: "NOTE",
+        name: `插入 ${n++}`,
+        content: {},
+        location_id: seeded.folder,
+        next_id: seeded.firstTwo[1],
+      }) as const;
+    results.push(
+      ...(await measurePair(
+        [
+          "  the same insert and its answer, no HTTP: one statement (then the answer's 4)",
+          "  the same by the general path's transaction (13 statements, 11 round trips, as before)",
+        ],
+        [
+          async () =>
+            getNode(database.db, userId, (await createNodeService(database.db, userId, body())).nodeId),
+          async () =>
+            getNode(
+              database.db,
+              userId,
+              (
+                await writeTransaction(database.db, userId, (tx) => createNodeInTx(tx, userId, body()))
+              ).nodeId,
+            ),
+        ],
+      )),
     );
     // The inserted rows are removed so later runs measure the same list.
     await raw(`delete from dnode where parent_id = $1 and name like '插入 %'`, [seeded.folder]);
@@ -128,7 +169,7 @@ export async function benchScale(): Promise<Measurement[]> {
  * The bench database: kept when a finished seed is in it; made afresh when missing, when an earlier seed
  * was interrupted, or with BENCH_RESEED=1.
  */
-async function ensureDatabase(): Promise<string> {
+export async function ensureDatabase(): Promise<string> {
   const url = new URL(adminUrl);
   url.pathname = `/${DB_NAME}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -146,7 +187,7 @@ async function ensureDatabase(): Promise<string> {
   return url.toString();
 }
 
-async function seedFinished(url: string): Promise<boolean> {
+export async function seedFinished(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url });
   try {
     await client.connect();
@@ -161,7 +202,7 @@ async function seedFinished(url: string): Promise<boolean> {
 
 type Raw = (query: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
-async function readSeeded(raw: Raw): Promise<Seeded | null> {
+export async function readSeeded(raw: Raw): Promise<Seeded | null> {
   await raw("create table if not exists bench_scale_seeded (info jsonb not null)", []);
   const { rows } = await raw("select info from bench_scale_seeded", []);
   return rows[0] ? (rows[0].info as Seeded) : null;

@@ -58,3 +58,24 @@ export function summarize(name: string, samples: number[]): Measurement {
     mean_ms: round(samples.reduce((a, b) => a + b, 0) / samples.length),
   };
 }
+
+/**
+ * Times two variants of one operation alternately (`runs` each, after `warmup` of each), so a shared
+ * machine's load falls on both alike: the fair way to compare before and after in one run.
+ */
+export async function measurePair(
+  names: [string, string],
+  fns: [() => Promise<unknown>, () => Promise<unknown>],
+  runs = 100,
+  warmup = 10,
+): Promise<[Measurement, Measurement]> {
+  const samples: [number[], number[]] = [[], []];
+  for (let i = 0; i < warmup + runs; i++) {
+    for (const k of [0, 1] as const) {
+      const start = performance.now();
+      await fns[k]();
+      if (i >= warmup) samples[k].push(performance.now() - start);
+    }
+  }
+  return [summarize(names[0], samples[0]), summarize(names[1], samples[1])];
+}

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { migrateApart, needsMigrationApart } from "./migrate-apart";
+import { nameRepeatedStatements } from "./named-statements";
 import * as schema from "./schema";
 
 /** The Drizzle database, the same type on PGlite and on PostgreSQL. */
@@ -85,6 +86,7 @@ export async function openPostgres(url: string, poolSize = 10, logger?: QueryLog
   const onConnectionError = (error: Error) => console.warn(`PostgreSQL connection lost: ${error.message}`);
   pool.on("error", onConnectionError);
   pool.on("connect", (client) => client.on("error", onConnectionError));
+  nameRepeatedStatements(pool);
   const db = drizzlePg({ client: pool, schema, logger }) as unknown as Db;
   return {
     db,

@@ -26,7 +26,12 @@ export async function selectNodeRows(
   extra: Record<string, SQL> = {},
 ): Promise<DnodeWithExtras[]> {
   if (ids.length === 0) return [];
-  const rows = await db
+  return (await nodeRowsQuery(db, inArray(dnode.id, ids), extra)) as DnodeWithExtras[];
+}
+
+/** The query of `selectNodeRows` for any condition on the node, unrun (to be prepared once and reused). */
+export function nodeRowsQuery(db: Db | Tx, where: SQL | undefined, extra: Record<string, SQL> = {}) {
+  return db
     .select({ ...nodeColumns, creatorName: users.username, mainOrder: dnodeRelation.yorder, ...extra })
     .from(dnode)
     .leftJoin(users, eq(users.id, dnode.creatorId))
@@ -35,6 +40,5 @@ export async function selectNodeRows(
       sql`${dnodeRelation.xnode} = ${dnode.parentId} and ${dnodeRelation.ynode} = ${dnode.id}
           and ${dnodeRelation.relationName} = ${dnode.mainRelation} and not ${dnodeRelation.isDeleted}`,
     )
-    .where(inArray(dnode.id, ids));
-  return rows as DnodeWithExtras[];
+    .where(where);
 }

@@ -25,6 +25,22 @@ export interface NewRelation {
   xorder?: number;
 }
 
+/** A dnode_relation row as raw SQL returns it, in Drizzle's shape. */
+export const relationFromSql = (r: Record<string, unknown>): RelationRow => ({
+  id: Number(r.id),
+  xnode: Number(r.xnode),
+  ynode: Number(r.ynode),
+  relationName: r.relation_name as string,
+  customRelation: r.custom_relation === null ? null : Number(r.custom_relation),
+  xorder: Number(r.xorder),
+  yorder: Number(r.yorder),
+  key: r.key as string | null,
+  info: r.info as Record<string, unknown>,
+  showedSide: r.showed_side as string | null,
+  isDeleted: r.is_deleted as boolean,
+  createdAt: new Date(r.created_at as string | Date),
+});
+
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };
   return e?.code === "23505" || e?.cause?.code === "23505";

@@ -3,13 +3,14 @@ import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { dnodeRelation, users } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
+import { firstPassColumns } from "../../policies/node";
 import { requireNode } from "../../policies/node-access";
 import { writeTransaction } from "../events/write-transaction";
 import { mainRelationFor, plantsOnHome } from "../graph/main-place";
 import { insertRelation, type RelationRow } from "../graph/relation-rows";
 import { claimCreateKey, type EarlierCreate, fillCreateKey } from "./create-key";
 import { afterPropertyChange, PROPERTY_TYPES } from "./properties";
-import { insertNodeRow } from "./write";
+import { insertNodeInOneStatement, insertNodeRow } from "./write";
 
 /** The caller's USER root node id. */
 export async function userRootId(db: Db | Tx, userId: number): Promise<number> {
@@ -28,6 +29,9 @@ function defaultRelation(locationType: string, customRelationId: number | null |
  * POST /api/dnode/create/: a node under `location_id` (default: the caller's root), before `next_id` or
  * last. A node hung under a user root starts a tree of its own (it is its own anchor); any other node
  * joins its location's tree, which keeps its owner.
+ *
+ * The common case (a plain node under a node the caller may write) is one statement
+ * (`insertNodeInOneStatement`); anything else, and every refusal, runs the transaction below.
  */
 export async function createNode(
   db: Db,
@@ -35,6 +39,23 @@ export async function createNode(
   body: CreateDnodeBody,
   idempotencyKey?: string,
 ): Promise<{ nodeId: number; relation: RelationRow }> {
+  const locationId = body.location_id ?? null;
+  if (locationId !== null && body.type !== "USER" && !PROPERTY_TYPES.has(body.type)) {
+    const relation = await insertNodeInOneStatement(db, {
+      userId,
+      locationId,
+      // The location is no user root on this path, so the default is CHILD_NODE.
+      relationName: body.relation_name ?? defaultRelation("", body.custom_relation_id),
+      customRelation: body.custom_relation_id ?? null,
+      nextId: body.next_id ?? null,
+      name: body.name,
+      type: body.type,
+      content: body.content,
+      idempotencyKey: idempotencyKey ?? null,
+      rank: (owner, anchor) => firstPassColumns(userId, owner, anchor).rank,
+    });
+    if (relation) return { nodeId: relation.ynode, relation };
+  }
   return writeTransaction(db, userId, async (tx) => {
     if (idempotencyKey === undefined) return createNodeInTx(tx, userId, body);
     const earlier = await claimCreateKey(tx, userId, idempotencyKey);

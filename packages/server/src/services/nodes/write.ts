@@ -1,11 +1,13 @@
-import { MAX_CONTENT_BYTES, MESSAGES } from "@zhishu/shared";
+import { MAX_CONTENT_BYTES, MESSAGES, MIN_ORDER_GAP } from "@zhishu/shared";
 import { eq, type SQL, sql } from "drizzle-orm";
-import { queryRows, type Tx } from "../../db/client";
+import { type Db, queryRows, type Tx } from "../../db/client";
 import type { DnodeRow } from "../../db/node-rows";
 import { dnode } from "../../db/schema";
 import { AppError } from "../../errors";
+import { currentOrigin } from "../events/origin";
 import { recordChange } from "../events/write-transaction";
-import { searchVectorSql } from "../search/vector";
+import { type RelationRow, relationFromSql } from "../graph/relation-rows";
+import { searchLexemesOf, searchVectorSql } from "../search/vector";
 import { sanitizeContent } from "./sanitize";
 
 /**
@@ -62,6 +64,53 @@ export async function insertNodeRow(tx: Tx, values: NewNodeRow): Promise<number>
   const anchor = values.anchorId === "self" ? id : values.anchorId;
   recordChange(tx, { kind: "node_created", nodeIds: [id], anchorIds: anchor === null ? [] : [anchor] });
   return id;
+}
+
+/** A node to place under a location in one statement (`insertNodeInOneStatement`). */
+export interface NodeAtPlace {
+  userId: number;
+  locationId: number;
+  relationName: string;
+  customRelation: number | null;
+  nextId: number | null;
+  name: string;
+  type: string;
+  content?: Record<string, unknown>;
+  idempotencyKey: string | null;
+  /** The caller's first-pass rank on the location, as SQL over its owner and anchor columns. */
+  rank: (owner: SQL, anchor: SQL) => SQL;
+}
+
+/**
+ * The common creation (a node under a node, by a caller whose first pass already allows writing) as one
+ * autocommit statement: the location's row and the caller's rank on it are read, then migration 0017's
+ * `zhishu_create_node` does what createNode's transaction does (key claim, list lock, place, node, link,
+ * event row). Answers the new link, or null when the general path must run: not allowed by the first
+ * pass, a user root, a key used before, a place that needs respreading or is refused.
+ */
+export async function insertNodeInOneStatement(db: Db, node: NodeAtPlace): Promise<RelationRow | null> {
+  const content = sanitizeContent(node.content ?? {});
+  assertContentSize(content);
+  const owner = sql`l.owner_id`;
+  const anchor = sql`l.anchor_id`;
+  try {
+    const [row] = await queryRows<Record<string, unknown>>(
+      db,
+      sql`select r.* from (select l.id, l.type, l.owner_id, l.anchor_id, ${node.rank(owner, anchor)} as rank
+          from dnode l where l.id = ${node.locationId} offset 0) s
+        cross join lateral zhishu_create_node(${node.userId}::int, s.rank::int, s.type, s.id, s.owner_id,
+          s.anchor_id, ${node.relationName}::text, ${node.customRelation}::int, ${node.nextId}::int,
+          ${node.name}::text, ${node.type}::text, ${JSON.stringify(content)}::jsonb,
+          array(select jsonb_array_elements_text(${JSON.stringify(searchLexemesOf(node.name, content))}::jsonb)),
+          ${node.idempotencyKey}::text, ${currentOrigin()}::text, ${MIN_ORDER_GAP}::float8) r`,
+    );
+    return row ? relationFromSql(row) : null;
+  } catch (error) {
+    const e = error as { code?: string; cause?: { code?: string } };
+    // ZS001: the place needs the general path; 40P01: a deadlock, which the general path retries.
+    if (["ZS001", "40P01"].includes(e?.code ?? e?.cause?.code ?? "")) return null;
+    throw error;
+  }
 }
 
 /** The editable fields of a node; content here is the whole new content, not a patch. */

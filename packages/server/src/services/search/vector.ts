@@ -4,10 +4,15 @@ import { searchLexemes } from "./lexemes";
 // A lexeme longer than this is no word anyone types; PostgreSQL refuses lexemes over 2 KiB anyway.
 const MAX_LEXEME_CHARS = 100;
 
+/** The lexemes of a node's name and text that its search vector holds. */
+export function searchLexemesOf(name: string, content: Record<string, unknown>): string[] {
+  const text = typeof content.text === "string" ? content.text : "";
+  return searchLexemes(name, text).filter((l) => l.length <= MAX_LEXEME_CHARS);
+}
+
 /** The tsvector SQL for a node's name and text (stored in dnode.search_vector). */
 export function searchVectorSql(name: string, content: Record<string, unknown>): SQL {
-  const text = typeof content.text === "string" ? content.text : "";
-  const lexemes = searchLexemes(name, text).filter((l) => l.length <= MAX_LEXEME_CHARS);
+  const lexemes = searchLexemesOf(name, content);
   if (lexemes.length === 0) return sql`''::tsvector`;
   return sql`array_to_tsvector(ARRAY[${sql.join(
     lexemes.map((l) => sql`${l}`),

@@ -1,0 +1,21 @@
+// The part of autocannon's API the load bench uses (the package ships no types).
+declare module "autocannon" {
+  interface Histogram {
+    average: number;
+    total: number;
+    p50: number;
+    p99: number;
+  }
+  interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    non2xx: number;
+    errors: number;
+  }
+  export default function autocannon(options: {
+    url: string;
+    connections: number;
+    duration: number;
+    headers?: Record<string, string>;
+  }): Promise<Result>;
+}
