@@ -4,9 +4,12 @@ import { ApiError, api } from "../../api/client";
 import { markBroken, renameTab } from "./tab-model";
 import { useTabs } from "./tab-store";
 
-/** What names a tab, by its URL: a node's name (GET /dnode/{id}) or a user's (GET /user/{id}). */
+/**
+ * What names a tab, by its URL: a node's name (GET /dnode/{id}; a dialogue's page is its node, whose name
+ * the server gives per reader) or a user's (GET /user/{id}).
+ */
 export function entityOf(url: string): { path: string; nameOf: (answer: unknown) => string } | null {
-  const node = /^\/data\/(\d+)$/.exec(url);
+  const node = /^\/(?:data|dialogue)\/(\d+)$/.exec(url);
   if (node) return { path: `/dnode/${node[1]}`, nameOf: (a) => (a as { name?: string }).name ?? "" };
   const user = /^\/user\/(\d+)$/.exec(url);
   if (user) return { path: `/user/${user[1]}`, nameOf: (a) => (a as { username?: string }).username ?? "" };
