@@ -157,3 +157,8 @@ export function assertMessageEditable(
     (change.content !== undefined && JSON.stringify(change.content) !== JSON.stringify(node.content));
   if (changes) throw new AppError(409, "MESSAGE_SENT_READONLY", MESSAGES.messageSentReadonly);
 }
+
+/** Refuses moving a sent message out of its place (409 MESSAGE_SENT_READONLY); referring to it is allowed. */
+export function assertMessageStays(node: { type: string; content: Record<string, unknown> }): void {
+  if (isSentMessage(node)) throw new AppError(409, "MESSAGE_SENT_READONLY", MESSAGES.messageSentReadonly);
+}

@@ -78,6 +78,25 @@ describe("a sent message cannot be edited", () => {
   });
 });
 
+describe("a sent message stays in its dialogue", () => {
+  it("its sender cannot move it out (409), but may refer to it from their own tree", async () => {
+    const [a, b] = await people(server, 2);
+    const { id, ids } = await chatWith(a, b, ["留在对话里"]);
+    const message = ids[0]!;
+    const move = (way: string) =>
+      call(server, "POST", "/api/dnode/move", {
+        token: a.access,
+        body: { moved_nodes_ids: [message], target_node_id: a.user.content.user_root_node_id, way },
+      });
+    const moved = await move("move");
+    expect(moved.status).toBe(409);
+    expect(moved.body).toMatchObject({ code: "MESSAGE_SENT_READONLY", error: MESSAGES.messageSentReadonly });
+    expect((await move("refer")).status).toBe(200);
+    const seen = await api.get(b, id);
+    expect(seen.body.dialogue.chat_messages.map((m: { id: number }) => m.id)).toEqual([message]);
+  });
+});
+
 describe("deleting a message keeps the preview true", () => {
   it("deleting the last message shows the newest one left; restoring it shows it again", async () => {
     const [a, b] = await people(server, 2);

@@ -4,6 +4,7 @@ import type { Db, Tx } from "../../db/client";
 import type { DnodeWithExtras } from "../../db/node-rows";
 import { dnodeRelation } from "../../db/schema";
 import { AppError, badRequest } from "../../errors";
+import { assertMessageStays } from "../../policies/dialogue";
 import { loadNodeRows, requireNode } from "../../policies/node-access";
 import { writeTransaction } from "../events/write-transaction";
 import { assertCanHold, assertNoCycle, defaultRelationUnder, moveMain } from "./main-place";
@@ -203,6 +204,8 @@ export async function moveNodes(db: Db, userId: number, body: MoveBody): Promise
         way === "refer" && newPlace.side === "y" ? "read" : "write",
       );
       await assertCanPlace(tx, target, node, newPlace);
+      // A sent message stays in its dialogue (others read it there); a reference elsewhere is fine.
+      if (way !== "refer") assertMessageStays(node);
       created.push(
         way === "refer"
           ? await insertAt(tx, newPlace, node.id, before)
