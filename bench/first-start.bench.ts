@@ -86,6 +86,26 @@ function rssKb(pid: number): number {
   }
 }
 
+/**
+ * CPU seconds the start has used: what the live processes under `root` used, and what their finished
+ * children (the build, the migration) used, which the kernel adds to the parent that waited for them.
+ * The machine is shared, so wall time depends on the others' load; CPU time much less.
+ */
+function cpuSeconds(root: number): number {
+  let ticks = 0;
+  for (const pid of processTree(root)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // utime, stime, cutime, cstime: fields 14–17 of stat, 11–14 after the command.
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100;
+}
+
 async function serves(): Promise<boolean> {
   try {
     const response = await fetch(`http://127.0.0.1:${PORT}/`, { signal: AbortSignal.timeout(2_000) });
@@ -133,8 +153,9 @@ async function startOnce(copy: string, label: string): Promise<Measurement[]> {
       if (await serves()) servedAt = performance.now();
       else await sleep(100);
     }
+    const cpu = cpuSeconds(npmPid);
     const servedMs = servedAt - started;
-    console.log(`  ${label}: serving after ${(servedMs / 1000).toFixed(1)} s`);
+    console.log(`  ${label}: serving after ${(servedMs / 1000).toFixed(1)} s, ${cpu.toFixed(1)} CPU seconds`);
     // Sampled every second until a minute after it served: the peak, and where it settles.
     while (performance.now() - servedAt < SETTLE_MS) {
       peakKb = Math.max(peakKb, rssKb(serverPid));
@@ -173,6 +194,7 @@ async function startOnce(copy: string, label: string): Promise<Measurement[]> {
         `  of which before the server process started (the web build check or build)`,
         serverSeenAt - started,
       ),
+      row(`  CPU time it used until then (all its processes: others' load does not add to it)`, cpu * 1000),
       sizeRow(
         `  ${label}: server RSS a minute after it serves: ${mb(settledKb)} MB (goal ≤ 400 MB)`,
         settledKb,
