@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from "@zhishu/shared";
-import { earlyKey, takeEarly } from "../early/registry";
 import { zh } from "../i18n/zh-CN";
 import { CLIENT_ID } from "./client-id";
+import { earlyKey, takeEarly } from "./early-answers";
 import { clearTokens, isExpired, readTokens, writeTokens } from "./tokens";
 
 const BASE = "/api";

@@ -1,13 +1,13 @@
 import type { FirstScreen } from "@zhishu/shared";
+import { earlyKey, putEarly } from "../api/early-answers";
 import type { Dnode } from "../entities/dnode/types";
 import { forwardGroups } from "../features/outliner/groups";
-import { earlyKey, putEarly } from "./registry";
 
 /*
  * The node page's first screen, asked for while the app's code is still downloading (issue 18 point 5).
  * This small entry runs before the app: on /data/{id} with a session it asks for the node and the first
  * page of its lists in one call (GET /api/dnode/{id}/first_screen/) and fetches the page's code; the
- * app's own GETs of the node and of those lists then take this answer (early/registry.ts) instead of
+ * app's own GETs of the node and of those lists then take this answer (api/early-answers.ts) instead of
  * asking one after the other once the app has started. It must stay small and import nothing heavy:
  * what it imports is downloaded before it runs.
  */
