@@ -5,6 +5,8 @@ import { fileURLToPath } from "node:url";
 import { benchAccounts } from "./accounts.bench";
 import { benchDialogues } from "./dialogues.bench";
 import { benchDownload } from "./download.bench";
+import { benchFirstRows } from "./first-rows.bench";
+import { benchFirstStart } from "./first-start.bench";
 import { benchGraph } from "./graph.bench";
 import { benchLive } from "./live.bench";
 import { benchLoad } from "./load.bench";
@@ -24,6 +26,8 @@ const suites: Record<string, () => Promise<Measurement[]>> = {
   "live updates (PostgreSQL, two app servers)": benchLive,
   "processes (PGlite)": benchProcesses,
   "first download (Chromium, production build)": benchDownload,
+  "first rows (Chromium, production build)": benchFirstRows,
+  "first start (npm start on a fresh copy, PGlite)": benchFirstStart,
   "scale (1M nodes, PostgreSQL)": benchScale,
   "dialogues (PGlite)": benchDialogues,
   "load (1M nodes, PostgreSQL, autocannon)": benchLoad,

@@ -1,10 +1,11 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { earlyEntry } from "./early-entry";
 import { precompress } from "./precompress";
 
 // The dev server proxies the API and websockets to the app server on port 3000.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), earlyEntry(), precompress()],
   // No module-preload polyfill: every browser we support has modulepreload, and the CSP forbids inline script.
   build: { outDir: "dist", chunkSizeWarningLimit: 2000, modulePreload: { polyfill: false } },
   server: {

@@ -8,6 +8,8 @@ import {
   deletedNodesSchema,
   dnodeJsonSchema,
   dnodeListSchema,
+  firstScreenQuery,
+  firstScreenSchema,
   relationsWithDataQuery,
   relationsWithDataSchema,
   searchQuery,
@@ -18,6 +20,7 @@ import { requireUser } from "../auth/plugin";
 import type { AppContext } from "../context";
 import { loadNodeRows } from "../policies/node-access";
 import { presentRelation } from "../presenters/relation";
+import { nodeFirstScreen } from "../services/graph/first-screen";
 import { ancestorPath } from "../services/graph/paths";
 import { batchRelationsWithData, nodeRelationsWithData } from "../services/graph/relation-pages";
 import { createNode } from "../services/nodes/create";
@@ -105,6 +108,15 @@ export const dnodeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) => nodeRelationsWithData(db, requireUser(request), request.params.id, request.query),
+  );
+
+  // The node and its page's first lists in one answer (services/graph/first-screen.ts).
+  app.get(
+    "/api/dnode/:id/first_screen/",
+    {
+      schema: { params: idParams, querystring: firstScreenQuery, response: { 200: firstScreenSchema } },
+    },
+    async (request) => nodeFirstScreen(db, requireUser(request), request.params.id, request.query),
   );
 
   app.get(

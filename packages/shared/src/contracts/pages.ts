@@ -25,6 +25,16 @@ export const relationsWithDataSchema = nodeRelationsPageSchema.extend({
 });
 export type RelationsWithData = z.infer<typeof relationsWithDataSchema>;
 
+/**
+ * GET /api/dnode/{id}/first_screen/: a node page's first screen in one answer (issue 18 point 5): the
+ * node, the groups answered, and their first pages as relations_with_data gives them.
+ */
+export const firstScreenSchema = relationsWithDataSchema.extend({
+  dnode: dnodeJsonSchema,
+  relation_names: z.array(z.string()),
+});
+export type FirstScreen = z.infer<typeof firstScreenSchema>;
+
 /** GET /api/dnode/batch_relations_with_data/: pages by node id; ids the caller may not read listed apart. */
 export const batchRelationsWithDataSchema = z.object({
   results: z.record(z.string(), nodeRelationsPageSchema),

@@ -59,6 +59,12 @@ const pagingFields = {
 export const relationsWithDataQuery = z.object(pagingFields);
 export type RelationsPaging = z.infer<typeof relationsWithDataQuery>;
 
+/** GET /api/dnode/{id}/first_screen/: the page size, and the groups when not the node's own (see docs/API.md). */
+export const firstScreenQuery = z.object({
+  page_size: pagingFields.page_size,
+  relation_names: pagingFields.relation_names,
+});
+
 /** GET /api/dnode/batch_relations_with_data/ */
 export const batchRelationsQuery = z.object({ node_ids: idListInQuery(50), ...pagingFields });
 

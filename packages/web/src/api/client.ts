@@ -1,6 +1,7 @@
 import type { ApiErrorBody } from "@zhishu/shared";
 import { zh } from "../i18n/zh-CN";
 import { CLIENT_ID } from "./client-id";
+import { earlyKey, takeEarly } from "./early-answers";
 import { clearTokens, isExpired, readTokens, writeTokens } from "./tokens";
 
 const BASE = "/api";
@@ -138,10 +139,16 @@ const inflight = new Map<string, Promise<unknown>>();
 /** The typed API client; every call goes under /api with the Bearer token. */
 export const api = {
   get<T>(path: string, query?: RequestOptions["query"]): Promise<T> {
-    const key = `${urlFor(path, query)}|${readTokens()?.access ?? ""}`;
+    const key = earlyKey(urlFor(path, query), readTokens()?.access ?? "");
     const pending = inflight.get(key);
     if (pending) return pending as Promise<T>;
-    const request = send<T>("GET", path, { query }).finally(() => inflight.delete(key));
+    // The node page's first GETs may have been made before the app started (early/start.ts).
+    const early = takeEarly(key);
+    const request = (
+      early
+        ? early.then((answer) => (answer === null ? send<T>("GET", path, { query }) : (answer as T)))
+        : send<T>("GET", path, { query })
+    ).finally(() => inflight.delete(key));
     inflight.set(key, request);
     return request;
   },
