@@ -1,4 +1,4 @@
-import { type FirstScreen, firstScreenQuery, X_SIDE_PREFIX } from "@zhishu/shared";
+import { type FirstScreen, type firstScreenQuery, X_SIDE_PREFIX } from "@zhishu/shared";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { getNode } from "../nodes/read";
