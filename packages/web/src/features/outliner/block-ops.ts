@@ -19,7 +19,8 @@ const t = zh.outliner;
 export class Blocks {
   constructor(
     readonly core: OutlineCore,
-    private readonly moves: Moves,
+    /** The one-row moves a block repeats. */
+    private readonly moves: Pick<Moves, "indent" | "outdent" | "reorder">,
   ) {}
 
   /** Tab: each row becomes the last child of its previous sibling, in screen order (a run stays together). */

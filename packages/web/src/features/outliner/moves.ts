@@ -61,7 +61,8 @@ export interface Taken {
 export class Moves {
   constructor(
     readonly core: OutlineCore,
-    private readonly names: NameEdits,
+    /** Only to close the typing run before a move goes on the undo stack. */
+    private readonly names: Pick<NameEdits, "endTypingRun">,
   ) {}
 
   private readonly reorders = new KeyedDebounce<string, ReorderBatch>(
