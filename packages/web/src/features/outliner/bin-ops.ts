@@ -16,7 +16,7 @@ const t = zh.outliner;
 /**
  * Deleting into the recycle bin and back: rows leave every list on screen at once, the delete goes to
  * the server in typing order, and undo (Ctrl+Z or the message's 撤销) restores the same nodes to their
- * old places. Moves and the rest of the keyboard edits are in moves.ts.
+ * old places. Putting a row back in its list is the moves' (moves.ts).
  */
 export class Bin {
   constructor(

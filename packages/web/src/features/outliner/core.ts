@@ -89,7 +89,9 @@ export class OutlineCore {
   });
   readonly loads: RelationLoadQueue<FirstPage>;
   /** Sends a node's waiting save: the name edits (names.ts) plug theirs in (`sendSavesWith`). */
-  private sendSave: (id: number, body: UpdateBody) => Promise<void> = () => Promise.resolve();
+  private sendSave: (id: number, body: UpdateBody) => Promise<void> = () => {
+    throw new Error("OutlineCore: no save sender wired (see controller.ts)");
+  };
 
   constructor(public deps: ControllerDeps) {
     this.loads = new RelationLoadQueue<FirstPage>({

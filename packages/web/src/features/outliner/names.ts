@@ -35,9 +35,10 @@ const sameNameState = (a: NameState, b: NameState) =>
   a.name === b.name && a.type === b.type && a.customPrefix === b.customPrefix;
 
 /**
- * The outliner's name edits on top of its reads (core.ts): typing in a row, type prefixes and labels,
- * saves debounced per node and sent one after another, the journal entry of a waiting save, and the
- * undo stack's runs of typing.
+ * The outliner's name edits, over the shared core (core.ts): typing in a row, type prefixes and labels,
+ * saves debounced per node and sent one after another (the core's debounce calls `sendSave`, wired by
+ * controller.ts), the journal entry of a waiting save, the undo stack's runs of typing, and the
+ * creation of a row typed under a temporary id.
  */
 export class NameEdits {
   constructor(readonly core: OutlineCore) {}

@@ -18,10 +18,9 @@ import { rowViewId } from "./view-id";
 const t = zh.outliner;
 
 /**
- * The outliner's controller: rows made and removed by keyboard (Enter, Backspace, clearing a name),
- * focus and opening, on top of the ticked rows (selection-ops.ts), drops (drops.ts), the keyboard moves
- * (moves.ts) and the loads and names (core.ts). Each edit
- * shows at once, goes to the server in typing order, and is undone with the spec's message if refused.
+ * Rows made and removed by keyboard (Enter, Backspace, clearing a name), focus and opening: the row
+ * creations go through the name edits, the deletes through the bin. Each edit shows at once, goes to
+ * the server in typing order, and is undone with the spec's message if refused.
  */
 export class RowEdits {
   constructor(
