@@ -4,6 +4,7 @@ import { accessToken, api } from "../api/client";
 import { CLIENT_ID } from "../api/client-id";
 import { expiryOf } from "../api/tokens";
 import { useNodes } from "../entities/dnode/store";
+import type { Dnode } from "../entities/dnode/types";
 import { sharedController } from "../features/outliner/context";
 import { applyLiveMessage, nodesChanged } from "./apply";
 import { ListSync } from "./list-sync";
@@ -37,7 +38,13 @@ function openPages(queryClient: QueryClient): number[] {
  * Returns the function that stops all of it (sign-out, unmount).
  */
 export function startLiveUpdates(queryClient: QueryClient): () => void {
-  const controller = sharedController();
+  const outline = sharedController();
+  // What live updates need of the outliner: its queue and received nodes, and a waiting keyboard reorder.
+  const controller = {
+    structural: outline.core.structural,
+    receive: (nodes: Dnode[]) => outline.core.receive(nodes),
+    hasWaitingReorder: (key: string) => outline.moves.hasWaitingReorder(key),
+  };
   const lists = new ListSync(controller);
   const ctx = { controller, lists, queryClient };
   let watcher: Watcher | null = null;

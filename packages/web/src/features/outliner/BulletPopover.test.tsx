@@ -98,7 +98,7 @@ describe("the bullet's hover popover", () => {
 
   it("keeps the bullet opening the node on click", async () => {
     mockFetch(() => ({ body: [] }));
-    const open = vi.spyOn(sharedController(), "open").mockResolvedValue(undefined as never);
+    const open = vi.spyOn(sharedController().rows, "open").mockResolvedValue(undefined as never);
     renderTree();
     fireEvent.click(screen.getByRole("link", { name: "打开「第一行」" }));
     expect(open).toHaveBeenCalledTimes(1);

@@ -39,7 +39,7 @@ const rowOf = (name: string) =>
     .find((e) => e.value === name)!
     .closest('[role="treeitem"]') as HTMLElement;
 const bulletOf = (name: string) => within(rowOf(name)).getByRole("link", { name: `打开「${name}」` });
-const settled = () => act(() => sharedController().settled());
+const settled = () => act(() => sharedController().core.settled());
 
 /** A DataTransfer as far as the outliner uses it. */
 function dataTransfer(files: File[] = []) {

@@ -54,7 +54,7 @@ export function LoadMore({ row }: { row: MoreRow }) {
         size="small"
         type="link"
         loading={row.loading}
-        onClick={() => void controller.loadMore(row.parentId, row.relation)}
+        onClick={() => void controller.core.loadMore(row.parentId, row.relation)}
       >
         {`${t.loadMore}（${t.remaining(row.remaining)}）`}
       </Button>
@@ -74,7 +74,7 @@ export function ListLoading({ row }: { row: LoadingRow }) {
         <Button
           size="small"
           type="link"
-          onClick={() => controller.retry(row.parentId, row.relation, row.parentId === view.rootId)}
+          onClick={() => controller.core.retry(row.parentId, row.relation, row.parentId === view.rootId)}
         >
           {t.retry}
         </Button>

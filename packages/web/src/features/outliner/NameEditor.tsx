@@ -90,9 +90,9 @@ export function NameEditor({ row, name, editable, tabbable, focus }: Props) {
       tabIndex={tabbable ? 0 : -1}
       onFocus={() => {
         setActive(row.key, true);
-        controller.activate(row);
+        controller.names.activate(row);
       }}
-      onBlur={() => controller.commitName(view, row)}
+      onBlur={() => controller.rows.commitName(view, row)}
       {...handlers}
       onKeyDown={onKeyDown}
       onPaste={editable ? undefined : readOnlyNotice}

@@ -54,8 +54,8 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
   const controller = sharedController();
   // Toasts, questions and navigation of this page: set before any key can reach the controller.
   useLayoutEffect(() => {
-    controller.deps = {
-      ...controller.deps,
+    controller.core.deps = {
+      ...controller.core.deps,
       notify: (text) => void message.error(text),
       warn: (text) => void message.warning(text),
       navigate: (path) => void navigate(path),
@@ -77,7 +77,7 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
     retry: (count, error) => error instanceof ApiError && error.status === 0 && count < 1,
   });
   useEffect(() => {
-    if (query.data) controller.receive([query.data]);
+    if (query.data) controller.core.receive([query.data]);
   }, [controller, query.data]);
 
   const node = useNodes((s) => s.nodes[id]);
@@ -94,7 +94,7 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
   // not loaded yet is marked loading and merges with what is typed), and again when it arrives fresh.
   // biome-ignore lint/correctness/useExhaustiveDependencies: dataUpdatedAt is the trigger for the reload
   useEffect(() => {
-    if (groupsKey) void controller.loadRoot(id, groupsKey.split(","));
+    if (groupsKey) void controller.core.loadRoot(id, groupsKey.split(","));
   }, [controller, id, groupsKey, query.dataUpdatedAt]);
 
   if (id === 0) return <Result status="404" title={MESSAGES.nodeNotFound} />;
@@ -141,7 +141,7 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
               onChanged={(fresh) =>
                 fresh ? queryClient.setQueryData(["dnode", id], fresh) : void query.refetch()
               }
-              onNodes={controller.receiveProcesses}
+              onNodes={controller.core.receiveProcesses}
               draftShown={viewType === "DRAFTDNODE"}
             />
             <RelatedPanels node={node} />
@@ -179,7 +179,7 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
               <Button
                 type="dashed"
                 className="ol-add"
-                onClick={() => controller.appendChild(view, id, primary)}
+                onClick={() => controller.rows.appendChild(view, id, primary)}
               >
                 {t.addChild}
               </Button>

@@ -115,14 +115,14 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag,
       switch (event.key) {
         case "ArrowUp":
         case "ArrowDown":
-          controller.focusSibling(view, row, event.key === "ArrowUp" ? -1 : 1, "end", false);
+          controller.rows.focusSibling(view, row, event.key === "ArrowUp" ? -1 : 1, "end", false);
           return true;
         case "ArrowRight":
-          if (!controller.toggle(row, true) && row.expanded)
-            controller.focusSibling(view, row, 1, "end", false);
+          if (!controller.rows.toggle(row, true) && row.expanded)
+            controller.rows.focusSibling(view, row, 1, "end", false);
           return true;
         case "ArrowLeft": {
-          if (controller.toggle(row, false)) return true;
+          if (controller.rows.toggle(row, false)) return true;
           const parent = parentRow(view.rows, row.key);
           if (parent) requestFocus(parent.key, "end", false);
           return true;
@@ -141,7 +141,7 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag,
   const onBullet = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
     event.preventDefault();
-    void controller.open(row);
+    void controller.rows.open(row);
   };
 
   return (
@@ -170,7 +170,7 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag,
           className={`ol-toggle${row.expanded ? " ol-toggle-open" : ""}`}
           aria-label={row.expanded ? t.collapse : t.expand}
           tabIndex={-1}
-          onClick={() => controller.toggle(row)}
+          onClick={() => controller.rows.toggle(row)}
         />
       ) : (
         <span className="ol-toggle-space" />
@@ -209,7 +209,9 @@ export const OutlineRow = memo(function OutlineRow({ row, tabbable, relationTag,
         editFocus={focus?.edit ? focus : null}
       />
       <UrlHost node={node} />
-      {node.type === "PROCESS" && <ProcessRowControls node={node} onNodes={controller.receiveProcesses} />}
+      {node.type === "PROCESS" && (
+        <ProcessRowControls node={node} onNodes={controller.core.receiveProcesses} />
+      )}
       <RelationTags meta={meta} />
       {node.type !== "PROCESS" && row.id > 0 && (node.finished_at || (active && canWrite)) && (
         <RowDone node={node} name={name} />

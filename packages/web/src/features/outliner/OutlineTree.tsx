@@ -93,7 +93,7 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
   useEffect(() => {
     for (const row of rows)
       if (row.kind === "loading" && row.parentId !== rootId && !lists[listKey(row.parentId, row.relation)])
-        controller.ensureLoaded(row.parentId, row.relation);
+        controller.core.ensureLoaded(row.parentId, row.relation);
   }, [controller, rows, lists, rootId]);
 
   const activeIndex = useMemo(() => rows.findIndex((r) => r.key === activeKey), [rows, activeKey]);

@@ -17,7 +17,7 @@ const t = zh.outliner;
 
 /**
  * The node page's title (issue 12 point 15): renamed in place, like a row, through the same write path
- * (controller.changeName: type prefixes, formulas, the 50 ms debounced save, the journal that survives a
+ * (controller.names.changeName: type prefixes, formulas, the 50 ms debounced save, the journal that survives a
  * reload or going offline, and one undo stack with the rows). Enter or Escape leave it; clearing it
  * never deletes the page's node. A reader, and a user's root page, show the name as text.
  */
@@ -91,10 +91,10 @@ function TitleEditor({ node, view }: { node: Dnode; view: TreeView }) {
       event.currentTarget.blur();
     } else if (is(UNDO_KEYS)) {
       event.preventDefault();
-      controller.undo();
+      controller.names.undo();
     } else if (is(REDO_KEYS)) {
       event.preventDefault();
-      controller.redo();
+      controller.names.redo();
     }
   };
 
@@ -108,7 +108,7 @@ function TitleEditor({ node, view }: { node: Dnode; view: TreeView }) {
       aria-label={t.titleInput}
       spellCheck={false}
       {...handlers}
-      onBlur={() => controller.endTypingRun()}
+      onBlur={() => controller.names.endTypingRun()}
       onKeyDown={onKeyDown}
     />
   );

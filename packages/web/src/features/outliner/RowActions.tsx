@@ -19,11 +19,11 @@ export function RowActions({ row }: { row: NodeRow }) {
     return viewType !== undefined && viewType !== "TREEDNODE";
   });
   // Read when the popover opens; the row re-renders the popover when its children change anyway.
-  if (!notTree || !view.viewId || controller.childCount(row.id) === 0) return null;
+  if (!notTree || !view.viewId || controller.core.childCount(row.id) === 0) return null;
   const viewId = view.viewId;
   const viewDescendants = () => {
     setViewStatus(viewId, { viewType: "TREEDNODE" });
-    controller.toggle(row, true);
+    controller.rows.toggle(row, true);
     requestFocus(row.key, "end", false);
   };
   return (

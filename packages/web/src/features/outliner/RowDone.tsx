@@ -18,7 +18,7 @@ export function RowDone({ node, name }: { node: Dnode; name: string }) {
       checked={Boolean(node.finished_at)}
       disabled={node.permissions?.write === false}
       tabIndex={-1}
-      onChange={() => void toggleDone(controller, node.id)}
+      onChange={() => void toggleDone(controller.core, node.id)}
     />
   );
 }

@@ -23,7 +23,7 @@ export function WayPicker({ scope }: { scope: string }) {
   const choose = (way: MoveWay) => {
     if (!stillOpen()) return;
     askWay(null);
-    controller.applyDrop(picking.drop, way);
+    controller.drops.applyDrop(picking.drop, way);
   };
   const dismiss = () => {
     if (!stillOpen()) return;

@@ -1,9 +1,11 @@
 import { messageOf } from "../../api/messages";
 import { editList, getList, useNodes } from "../../entities/dnode/store";
 import { zh } from "../../i18n/zh-CN";
+import type { OutlineCore } from "./core";
 import { neighbourRow } from "./flatten";
 import { placementOf } from "./list-ops";
-import { OutlineMoves, type Taken } from "./moves";
+import type { Moves, Taken } from "./moves";
+import type { NameEdits } from "./names";
 import { requestFocus } from "./store";
 import type { TreeView } from "./tree-view";
 import type { UndoStep } from "./undo-history";
@@ -14,12 +16,21 @@ const t = zh.outliner;
 /**
  * Deleting into the recycle bin and back: rows leave every list on screen at once, the delete goes to
  * the server in typing order, and undo (Ctrl+Z or the message's 撤销) restores the same nodes to their
- * old places. Moves and the rest of the keyboard edits are in moves.ts.
+ * old places. Putting a row back in its list is the moves' (moves.ts).
  */
-export class OutlineBin extends OutlineMoves {
+export class Bin {
+  constructor(
+    readonly core: OutlineCore,
+    private readonly names: NameEdits,
+    private readonly moves: Moves,
+  ) {}
+
+  /** Nodes deleted here (until brought back): leaving such a row saves and deletes nothing more. */
+  readonly deleted = new Set<number>();
+
   /** Takes nodes out of every list on screen at once; returns where each was, to put it back. */
-  protected takeOutEverywhere(ids: number[]): Taken[] {
-    const now = ids.map((id) => this.current(id));
+  takeOutEverywhere(ids: number[]): Taken[] {
+    const now = ids.map((id) => this.core.current(id));
     const taken: Taken[] = [];
     for (const [key, list] of Object.entries(useNodes.getState().lists)) {
       const at = key.indexOf(":");
@@ -38,7 +49,7 @@ export class OutlineBin extends OutlineMoves {
         });
     }
     for (const id of now) {
-      this.cancelSave(id);
+      this.names.cancelSave(id);
       this.deleted.add(id);
       if (id < 0) journalForget(id);
     }
@@ -50,19 +61,21 @@ export class OutlineBin extends OutlineMoves {
    * typing order. Refused, they come back where they were with the server's reason. Resolves to the
    * bin batch that brings them back (null when refused).
    */
-  protected sendDelete(ids: number[], taken: Taken[], putBackOnRefusal = () => true): Promise<string | null> {
+  sendDelete(ids: number[], taken: Taken[], putBackOnRefusal = () => true): Promise<string | null> {
     const seq = journalAdd({
       kind: "delete",
-      ids: ids.map((id) => this.current(id)),
-      parents: [...new Set(taken.map((t) => this.current(t.removal.parentId)))],
+      ids: ids.map((id) => this.core.current(id)),
+      parents: [...new Set(taken.map((t) => this.core.current(t.removal.parentId)))],
     });
-    return this.structural
-      .run(async () => this.deps.api.deleteBatch(await Promise.all(ids.map((id) => this.realId(id)))))
+    return this.core.structural
+      .run(async () =>
+        this.core.deps.api.deleteBatch(await Promise.all(ids.map((id) => this.core.realId(id)))),
+      )
       .then(
         (result) => result.trash_batch_id ?? null,
         (error) => {
           if (putBackOnRefusal()) this.putBackAll(taken);
-          this.deps.notify(t.failedBecause(t.deleteFailed, messageOf(error, zh.errors.request)));
+          this.core.deps.notify(t.failedBecause(t.deleteFailed, messageOf(error, zh.errors.request)));
           return null;
         },
       )
@@ -70,25 +83,25 @@ export class OutlineBin extends OutlineMoves {
   }
 
   /** Brings a deleted batch back (same ids, old places on the server) and the rows back on screen. */
-  protected async restoreDeleted(batch: Promise<string | null>, taken: Taken[]): Promise<void> {
-    const restored = await this.structural.run(async () => {
+  async restoreDeleted(batch: Promise<string | null>, taken: Taken[]): Promise<void> {
+    const restored = await this.core.structural.run(async () => {
       const batchId = await batch;
       if (!batchId) return null;
-      const { roots } = await this.deps.api.restoreDeleted(batchId);
+      const { roots } = await this.core.deps.api.restoreDeleted(batchId);
       // Back as the server kept them: an edit cancelled by the delete (a name being cleared) never landed.
-      return this.deps.api.byIds(roots.map((root) => root.id)).catch(() => []);
+      return this.core.deps.api.byIds(roots.map((root) => root.id)).catch(() => []);
     });
     if (!restored) return;
-    this.receive(restored);
+    this.core.receive(restored);
     this.putBackAll(taken);
   }
 
   /** Rows back in the places they were taken from, in the order they were taken. */
   private putBackAll(taken: Taken[]): void {
     for (const { id, removal } of taken) {
-      this.deleted.delete(this.current(id));
-      const list = getList(this.current(removal.parentId), removal.relation);
-      if (list && !list.ids.includes(this.current(id))) this.putBack(removal, id);
+      this.deleted.delete(this.core.current(id));
+      const list = getList(this.core.current(removal.parentId), removal.relation);
+      if (list && !list.ids.includes(this.core.current(id))) this.moves.putBack(removal, id);
     }
   }
 
@@ -96,13 +109,8 @@ export class OutlineBin extends OutlineMoves {
    * A delete as a step on the undo stack, and its message with 撤销 once the bin has it. Redo deletes
    * the same nodes again (into a new batch).
    */
-  protected recordDeletion(
-    view: TreeView,
-    ids: number[],
-    taken: Taken[],
-    batch: Promise<string | null>,
-  ): void {
-    this.endTypingRun();
+  recordDeletion(view: TreeView, ids: number[], taken: Taken[], batch: Promise<string | null>): void {
+    this.names.endTypingRun();
     let last = { taken, batch };
     const step: UndoStep = {
       undo: () =>
@@ -115,22 +123,22 @@ export class OutlineBin extends OutlineMoves {
         last = { taken: again, batch: this.sendDelete(ids, again) };
       },
     };
-    this.history.record(step);
+    this.core.history.record(step);
     void batch.then((batchId) => {
-      if (!batchId) return this.history.forget(step);
-      this.deps.deleted(new Set(ids.map((id) => this.current(id))).size, () => {
-        this.history.forget(step);
+      if (!batchId) return this.core.history.forget(step);
+      this.core.deps.deleted(new Set(ids.map((id) => this.core.current(id))).size, () => {
+        this.core.history.forget(step);
         return this.restoreDeleted(last.batch, last.taken);
       });
     });
   }
 
   /** A row made here as a step: undo deletes it into the bin, redo brings it back. */
-  protected recordCreation(view: TreeView, id: number, parentId: number, relation: string): void {
+  recordCreation(view: TreeView, id: number, parentId: number, relation: string): void {
     let last: { taken: Taken[]; batch: Promise<string | null> } | null = null;
-    this.history.record({
+    this.core.history.record({
       undo: () => {
-        const place = this.placeOf(parentId, relation, id);
+        const place = this.moves.placeOf(parentId, relation, id);
         if (place) this.focusBeside(view, [{ id, removal: place }]);
         const taken = this.takeOutEverywhere([id]);
         last = { taken, batch: this.sendDelete([id], taken) };
@@ -149,7 +157,12 @@ export class OutlineBin extends OutlineMoves {
   private focusBeside(view: TreeView, taken: Taken[]): void {
     const first = taken[0];
     if (!first) return;
-    const key = this.rowKey(view, this.current(first.removal.parentId), first.removal.relation, first.id);
+    const key = this.core.rowKey(
+      view,
+      this.core.current(first.removal.parentId),
+      first.removal.relation,
+      first.id,
+    );
     const beside = neighbourRow(view.rows, key, -1) ?? neighbourRow(view.rows, key, 1);
     if (beside) requestFocus(beside.key, "end");
   }
@@ -159,11 +172,11 @@ export class OutlineBin extends OutlineMoves {
     const first = taken[0];
     if (first)
       requestFocus(
-        this.rowKey(view, this.current(first.removal.parentId), first.removal.relation, first.id),
+        this.core.rowKey(view, this.core.current(first.removal.parentId), first.removal.relation, first.id),
         "end",
       );
   }
 
   private readonly restoreFailed = (error: unknown) =>
-    this.deps.notify(zh.trash.restoreFailed(messageOf(error, zh.errors.request)));
+    this.core.deps.notify(zh.trash.restoreFailed(messageOf(error, zh.errors.request)));
 }

@@ -39,31 +39,39 @@ const caretAtStart = (c: CommandContext) => c.selectionStart === 0 && c.selectio
 
 export const OUTLINE_COMMANDS: OutlineCommand[] = [
   // Generic completion (workspace-spec 4); a process finishes through its status machine.
-  { name: "complete", keys: ["Mod+Enter"], run: (c) => completeRow(c.controller, c.row.id) },
-  { name: "toggleRunning", keys: ["Mod+Shift+Enter"], run: (c) => toggleRunning(c.controller, c.row.id) },
+  { name: "complete", keys: ["Mod+Enter"], run: (c) => completeRow(c.controller.core, c.row.id) },
+  {
+    name: "toggleRunning",
+    keys: ["Mod+Shift+Enter"],
+    run: (c) => toggleRunning(c.controller.core, c.row.id),
+  },
   {
     name: "newRow",
     keys: ["Enter"],
     run: (c) => {
-      c.controller.enter(c.view, c.row, c.text, c.selectionStart, c.selectionEnd);
+      c.controller.rows.enter(c.view, c.row, c.text, c.selectionStart, c.selectionEnd);
       // A new process is draft; saving it with Enter (at the end of its name) makes it running.
-      if (c.text !== "" && c.selectionStart === c.text.length) void c.controller.startDraft(c.row.id);
+      if (c.text !== "" && c.selectionStart === c.text.length) void c.controller.names.startDraft(c.row.id);
     },
   },
-  { name: "indent", keys: ["Tab"], run: (c) => c.controller.indent(c.view, c.row, c.selectionStart) },
-  { name: "outdent", keys: ["Shift+Tab"], run: (c) => c.controller.outdent(c.view, c.row, c.selectionStart) },
+  { name: "indent", keys: ["Tab"], run: (c) => c.controller.moves.indent(c.view, c.row, c.selectionStart) },
+  {
+    name: "outdent",
+    keys: ["Shift+Tab"],
+    run: (c) => c.controller.moves.outdent(c.view, c.row, c.selectionStart),
+  },
   {
     name: "deleteEmptyRow",
     keys: ["Backspace"],
     when: (c) => c.text === "",
-    run: (c) => c.controller.backspace(c.view, c.row),
+    run: (c) => c.controller.rows.backspace(c.view, c.row),
   },
   {
     name: "labelToText",
     keys: ["Backspace"],
-    when: (c) => caretAtStart(c) && c.controller.isLabelled(c.row.id),
+    when: (c) => caretAtStart(c) && c.controller.core.isLabelled(c.row.id),
     run: (c) => {
-      const text = c.controller.labelToText(c.row);
+      const text = c.controller.names.labelToText(c.row);
       if (text !== null) c.setText(text, text.length - c.text.length);
     },
   },
@@ -72,35 +80,35 @@ export const OUTLINE_COMMANDS: OutlineCommand[] = [
   {
     name: "focusPrevious",
     keys: ["ArrowUp"],
-    run: (c) => c.controller.focusSibling(c.view, c.row, -1, c.selectionStart),
+    run: (c) => c.controller.rows.focusSibling(c.view, c.row, -1, c.selectionStart),
   },
   {
     name: "focusNext",
     keys: ["ArrowDown"],
-    run: (c) => c.controller.focusSibling(c.view, c.row, 1, c.selectionStart),
+    run: (c) => c.controller.rows.focusSibling(c.view, c.row, 1, c.selectionStart),
   },
   {
     name: "moveUp",
     keys: ["Alt+ArrowUp"],
-    run: (c) => c.controller.reorder(c.view, c.row, -1, c.selectionStart),
+    run: (c) => c.controller.moves.reorder(c.view, c.row, -1, c.selectionStart),
   },
   {
     name: "moveDown",
     keys: ["Alt+ArrowDown"],
-    run: (c) => c.controller.reorder(c.view, c.row, 1, c.selectionStart),
+    run: (c) => c.controller.moves.reorder(c.view, c.row, 1, c.selectionStart),
   },
-  { name: "collapse", keys: ["Mod+ArrowUp"], run: (c) => void c.controller.toggle(c.row, false) },
-  { name: "expand", keys: ["Mod+ArrowDown"], run: (c) => void c.controller.toggle(c.row, true) },
+  { name: "collapse", keys: ["Mod+ArrowUp"], run: (c) => void c.controller.rows.toggle(c.row, false) },
+  { name: "expand", keys: ["Mod+ArrowDown"], run: (c) => void c.controller.rows.toggle(c.row, true) },
   // One level of the whole tree, as Ctrl+wheel does (workspace-spec 2), beside Ctrl+↑/↓ for one row.
   { name: "openLevel", keys: ["Mod+Alt+ArrowDown"], run: (c) => changeLevel(c.controller, c.view, 1) },
   { name: "closeLevel", keys: ["Mod+Alt+ArrowUp"], run: (c) => changeLevel(c.controller, c.view, -1) },
-  { name: "openNode", keys: ["Alt+ArrowRight"], run: (c) => void c.controller.open(c.row) },
-  { name: "openParent", keys: ["Alt+ArrowLeft"], run: (c) => c.controller.zoomOut(c.view) },
-  { name: "leaveEditing", keys: ["Escape"], run: (c) => c.controller.leaveEditing(c.row) },
+  { name: "openNode", keys: ["Alt+ArrowRight"], run: (c) => void c.controller.rows.open(c.row) },
+  { name: "openParent", keys: ["Alt+ArrowLeft"], run: (c) => c.controller.rows.zoomOut(c.view) },
+  { name: "leaveEditing", keys: ["Escape"], run: (c) => c.controller.rows.leaveEditing(c.row) },
   // One stack for typing and structure (undo-history.ts), in place of the browser's text undo, which
   // knows nothing of rows and could empty a name that leaving then deletes.
-  { name: "undo", keys: UNDO_KEYS, run: (c) => void c.controller.undo() },
-  { name: "redo", keys: REDO_KEYS, run: (c) => void c.controller.redo() },
+  { name: "undo", keys: UNDO_KEYS, run: (c) => void c.controller.names.undo() },
+  { name: "redo", keys: REDO_KEYS, run: (c) => void c.controller.names.redo() },
 ];
 
 /** The command a key event runs in this context, or null to let the key do its default. */

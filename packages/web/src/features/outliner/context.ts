@@ -36,8 +36,8 @@ let replayed = false;
 export function replayUnsentEdits(controller: OutlineController): void {
   if (replayed) return;
   replayed = true;
-  void replayJournal(controller.deps.api).then((parents) => {
-    if (parents.size > 0) controller.reloadChildren(parents);
+  void replayJournal(controller.core.deps.api).then((parents) => {
+    if (parents.size > 0) controller.core.reloadChildren(parents);
   });
 }
 

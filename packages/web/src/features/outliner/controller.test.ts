@@ -59,23 +59,23 @@ const nameOf = (id: number) => useNodes.getState().nodes[id]?.name;
 
 describe("a row typed before the server made it", () => {
   it("keeps its typed name when server copies arrive before or after its save", async () => {
-    controller.appendChild(view, 1, "CHILD_NODE");
+    controller.rows.appendChild(view, 1, "CHILD_NODE");
     const temp = useNodes.getState().lists["1:CHILD_NODE"].ids[0];
     expect(temp).toBeLessThan(0);
-    controller.edit(temp, { name: "一" });
+    controller.names.edit(temp, { name: "一" });
     created.resolve({ dnode: dnode(50, "", 1), relation: undefined as never });
     await vi.waitFor(() => expect(useNodes.getState().lists["1:CHILD_NODE"].ids).toEqual([50]));
     // A page of children that left the server before the name was saved (the save is still out).
-    controller.receive([dnode(50, "", 1)]);
+    controller.core.receive([dnode(50, "", 1)]);
     expect(nameOf(50)).toBe("一");
     saved.resolve();
-    await controller.settled();
+    await controller.core.settled();
     expect(useNodes.getState().nodes[50].version).toBe(2);
     // The same stale copy arriving after the save answered is older than what the store holds.
-    controller.receive([dnode(50, "", 1)]);
+    controller.core.receive([dnode(50, "", 1)]);
     expect(nameOf(50)).toBe("一");
     // A newer copy (edited elsewhere) is taken.
-    controller.receive([dnode(50, "一（改）", 3)]);
+    controller.core.receive([dnode(50, "一（改）", 3)]);
     expect(nameOf(50)).toBe("一（改）");
   });
 });
@@ -83,14 +83,14 @@ describe("a row typed before the server made it", () => {
 describe("name saves", () => {
   it("sends one node's saves one after another, never two at once", async () => {
     upsertNodes([dnode(7, "旧", 1)]);
-    controller.edit(7, { name: "知" });
-    controller.saves.flush(7);
-    controller.edit(7, { name: "知识" });
-    controller.saves.flush(7);
+    controller.names.edit(7, { name: "知" });
+    controller.core.saves.flush(7);
+    controller.names.edit(7, { name: "知识" });
+    controller.core.saves.flush(7);
     await new Promise((r) => setTimeout(r, 10));
     expect(vi.mocked(api.update).mock.calls.map(([, body]) => body)).toEqual([{ name: "知" }]);
     saved.resolve();
-    await controller.settled();
+    await controller.core.settled();
     expect(vi.mocked(api.update).mock.calls.map(([, body]) => body)).toEqual([
       { name: "知" },
       { name: "知识" },
@@ -103,9 +103,9 @@ describe("a page reload while rows are on their way to the server", () => {
   it("keeps the typed rows when the page was asked for before the server had them", async () => {
     const page = deferred<{ relations: never[]; related_nodes: Dnode[]; pagination_info: object }>();
     api.relations = vi.fn(() => page.promise) as unknown as OutlineApi["relations"];
-    controller.appendChild(view, 1, "CHILD_NODE");
+    controller.rows.appendChild(view, 1, "CHILD_NODE");
     // The page's node arrived fresh, so the page asks for its children again; the create is still out.
-    const reload = controller.loadRoot(1, ["CHILD_NODE"]);
+    const reload = controller.core.loadRoot(1, ["CHILD_NODE"]);
     const temp = useNodes.getState().lists["1:CHILD_NODE"].ids[0];
     created.resolve({ dnode: dnode(50, "", 1), relation: undefined as never });
     await vi.waitFor(() => expect(useNodes.getState().lists["1:CHILD_NODE"].ids).toEqual([50]));

@@ -1,213 +1,58 @@
-import { messageOf } from "../../api/messages";
-import { listKey } from "../../entities/dnode/list-key";
-import { clearedNameOutcome, emptyRowBackspace } from "../../entities/dnode/name-prefix";
-import { editList, getList, upsertNodes } from "../../entities/dnode/store";
-import { zh } from "../../i18n/zh-CN";
-import { NESTED_RELATION, nextTempId } from "./core";
-import { type NodeRow, neighbourRow } from "./flatten";
-import { insertAt } from "./list-ops";
-import type { Caret } from "./moves";
-import { OutlinePaste } from "./outline-paste";
-import { setTicked } from "./selection-store";
-import { clearDescendantViews, requestFocus, setActive, setViewStatus, useOutline } from "./store";
-import { planEnter } from "./tree-moves";
-import type { TreeView } from "./tree-view";
-import { rowViewId } from "./view-id";
-
-const t = zh.outliner;
+import { Bin } from "./bin-ops";
+import { Blocks } from "./block-ops";
+import { type ControllerDeps, OutlineCore } from "./core";
+import { Drops } from "./drops";
+import { Merges } from "./merge-rows";
+import { Moves } from "./moves";
+import { NameEdits } from "./names";
+import { Paste } from "./outline-paste";
+import { RowEdits } from "./row-edits";
+import { SelectionOps } from "./selection-ops";
 
 /**
- * The outliner's controller: rows made and removed by keyboard (Enter, Backspace, clearing a name),
- * focus and opening, on top of the ticked rows (selection-ops.ts), drops (drops.ts), the keyboard moves
- * (moves.ts) and the loads and names (core.ts). Each edit
- * shows at once, goes to the server in typing order, and is undone with the spec's message if refused.
+ * The outliner's controller: small collaborators over one shared core, wired here and nowhere else.
+ * Each takes the core and the collaborators it uses, so the graph below is the whole of it (and has no
+ * cycle); components reach the part they need (`controller.moves.indent(…)`).
+ *
+ *   core        ids, rights, loads, undo history, the serial queue, saves waiting and in flight
+ *   names       typing, prefixes, chained saves, creations         ← core
+ *   moves       Tab / Shift+Tab / Alt+↑↓, undo's moves              ← core, names
+ *   bin         deletes into the recycle bin and back               ← core, names, moves
+ *   drops       refer / move / clone / move_and_refer drops         ← core, moves
+ *   selection   ticked rows: cut, paste on a row, Delete            ← core, moves, bin, drops
+ *   merges      Backspace / Delete merging two rows                 ← core, names, moves, bin
+ *   blocks      keys on several selected rows as one step           ← core, moves
+ *   paste       rows made from a pasted outline                     ← core, names, moves, bin
+ *   rows        Enter, Backspace, clearing, focus, opening          ← core, names, moves, bin
  */
-export class OutlineController extends OutlinePaste {
-  /** Shows a new empty (or split-off) row at once and creates it on the server behind it. */
-  insertNode(
-    view: TreeView,
-    parentIdIn: number,
-    relation: string,
-    index: number,
-    nextId: number | null,
-    name: string,
-  ): string {
-    this.endTypingRun();
-    const parentId = this.current(parentIdIn);
-    const parent = this.node(parentId);
-    const temp = nextTempId();
-    upsertNodes([
-      {
-        id: temp,
-        name,
-        type: "NOTE",
-        content: {},
-        parent_id: parentId,
-        main_relation: relation,
-        owner_id: parent?.owner_id ?? 0,
-        relations: {},
-        permissions: parent?.permissions,
-      },
-    ]);
-    editList(listKey(parentId, relation), (l) => ({ ids: insertAt(l.ids, index, temp), total: l.total + 1 }));
-    this.sendCreation(temp, parentId, relation, nextId, { type: "NOTE", name }).catch((error) =>
-      this.deps.notify(t.failedBecause(t.createFailed, messageOf(error, zh.errors.request))),
-    );
-    this.recordCreation(view, temp, parentId, relation);
-    const key = this.rowKey(view, parentId, relation, temp);
-    // A row made in 已选 joins the selection: otherwise it would leave the view once typed in.
-    if (view.viewId && useOutline.getState().views[view.viewId]?.viewType === "SELECTEDNODE")
-      setTicked(
-        view.scope,
-        { key, id: temp, parentId, relation, viewId: rowViewId(parentId, relation, temp) },
-        true,
-      );
-    return key;
-  }
+export class OutlineController {
+  readonly core: OutlineCore;
+  readonly names: NameEdits;
+  readonly moves: Moves;
+  readonly bin: Bin;
+  readonly drops: Drops;
+  readonly selection: SelectionOps;
+  readonly merges: Merges;
+  readonly blocks: Blocks;
+  readonly paste: Paste;
+  readonly rows: RowEdits;
 
-  /** Enter: a new sibling after the row (splitting the name at the caret), above it, or a first child. */
-  enter(view: TreeView, row: NodeRow, text: string, selectionStart: number, selectionEnd: number): void {
-    this.flushReorders();
-    const parentId = this.current(row.parentId);
-    const id = this.current(row.id);
-    const list = getList(parentId, row.relation);
-    const index = list?.ids.indexOf(id) ?? -1;
-    if (!list || index < 0) return;
-    const children = getList(id, NESTED_RELATION);
-    const plan = planEnter({
-      text,
-      selectionStart,
-      selectionEnd,
-      openWithChildren: row.expanded && (children?.ids.length ?? 0) > 0,
-    });
-    if (plan.kind === "firstChild") {
-      if (!this.canWrite(id)) {
-        this.refuse();
-        return;
-      }
-      requestFocus(this.insertNode(view, id, NESTED_RELATION, 0, children?.ids[0] ?? null, ""), "start");
-      return;
-    }
-    if (!this.canWrite(parentId)) {
-      this.refuse();
-      return;
-    }
-    if (plan.kind === "before") {
-      this.insertNode(view, parentId, row.relation, index, id, "");
-      requestFocus(row.key, "start");
-      return;
-    }
-    this.endTypingRun();
-    const before = this.nameState(id);
-    if (plan.keep !== text) this.edit(id, { name: plan.keep });
-    const renamed = before && this.recordNameChange(id, row.key, before);
-    const key = this.insertNode(
-      view,
-      parentId,
-      row.relation,
-      index + 1,
-      list.ids[index + 1] ?? null,
-      plan.carry,
-    );
-    // Splitting a name is one step: undo takes the new row away and joins the text again.
-    if (renamed) this.history.recordJoined(renamed);
-    requestFocus(key, "start");
-  }
-
-  /** "新建子节点": an empty row at the end of a list. */
-  appendChild(view: TreeView, parentId: number, relation: string): void {
-    this.flushReorders();
-    if (!this.canWrite(parentId)) {
-      this.refuse();
-      return;
-    }
-    const list = getList(parentId, relation);
-    requestFocus(this.insertNode(view, parentId, relation, list?.ids.length ?? 0, null, ""), "start");
-  }
-
-  /** Backspace on an empty row: drops its label, else deletes it and goes to the row above. */
-  backspace(view: TreeView, row: NodeRow): void {
-    const outcome = emptyRowBackspace({
-      labelled: this.isLabelled(row.id),
-      hasChildren: this.hasChildren(row.id),
-    });
-    if (outcome === "revertToNote") this.revertToNote(this.current(row.id));
-    else if (outcome === "delete") this.deleteRow(view, row, true);
-  }
-
-  /** The name editor lost focus: a name cleared by the user deletes the row or drops its label. */
-  commitName(view: TreeView, row: NodeRow): void {
-    const before = this.takeNameAtFocus(row);
-    const id = this.current(row.id);
-    const node = this.node(id);
-    if (!node || this.deleted.has(id) || !getList(this.current(row.parentId), row.relation)?.ids.includes(id))
-      return;
-    const outcome = clearedNameOutcome({
-      nameAtFocus: before,
-      name: node.name,
-      labelled: this.isLabelled(id),
-      hasChildren: this.hasChildren(id),
-    });
-    if (outcome === "revertToNote") this.revertToNote(id);
-    else if (outcome === "delete") this.deleteRow(view, row, false);
-  }
-
-  /** Deletes a row (with its subtree on the server) from every list showing it; 撤销 and Ctrl+Z bring it back. */
-  deleteRow(view: TreeView, row: NodeRow, moveFocus: boolean): void {
-    this.flushReorders();
-    const id = this.current(row.id);
-    if (!this.canWrite(id)) {
-      this.refuse();
-      return;
-    }
-    const above = neighbourRow(view.rows, row.key, -1) ?? neighbourRow(view.rows, row.key, 1);
-    const taken = this.takeOutEverywhere([id]);
-    setViewStatus(row.viewId, { expanded: false });
-    if (moveFocus && above) requestFocus(above.key, "end");
-    // A row whose creation failed is gone for good; anything else the server refuses comes back.
-    const batch = this.sendDelete([id], taken, () => !this.failedTemps.has(row.id));
-    this.recordDeletion(view, [id], taken, batch);
-  }
-
-  /** Arrow keys: the caret goes to the row above or below, at the same offset where it fits. */
-  focusSibling(view: TreeView, row: NodeRow, direction: -1 | 1, caret: Caret, edit = true): void {
-    const next = neighbourRow(view.rows, row.key, direction);
-    if (next) requestFocus(next.key, caret, edit);
-  }
-
-  /** Opens or closes a row; returns false when there was nothing to do. */
-  toggle(row: NodeRow, open = !row.expanded): boolean {
-    if (open === row.expanded) return false;
-    const id = this.current(row.id);
-    if (open) {
-      if (this.childCount(id) === 0) return false;
-      setViewStatus(row.viewId, { expanded: true });
-      this.ensureLoaded(id, NESTED_RELATION);
-    } else {
-      clearDescendantViews(id, NESTED_RELATION);
-      setViewStatus(row.viewId, { expanded: false });
-    }
-    return true;
-  }
-
-  /** Opens the row's node as the page (its bullet, Alt+Right). */
-  async open(row: NodeRow): Promise<void> {
-    try {
-      this.deps.navigate(`/data/${await this.realId(row.id)}`);
-    } catch {
-      // The row was never saved; there is nothing to open.
-    }
-  }
-
-  /** Alt+Left: the page of the shown node's parent. */
-  zoomOut(view: TreeView): void {
-    const parent = this.node(view.rootId)?.parent_id;
-    if (parent) this.deps.navigate(`/data/${parent}`);
-  }
-
-  /** Escape: stop editing, keep the row selected, so Tab leaves the tree as usual. */
-  leaveEditing(row: NodeRow): void {
-    setActive(row.key, false);
-    requestFocus(row.key, "end", false);
+  constructor(deps: ControllerDeps) {
+    const core = new OutlineCore(deps);
+    const names = new NameEdits(core);
+    core.sendSavesWith((id, body) => names.sendSave(id, body));
+    const moves = new Moves(core, names);
+    const bin = new Bin(core, names, moves);
+    const drops = new Drops(core, moves);
+    this.core = core;
+    this.names = names;
+    this.moves = moves;
+    this.bin = bin;
+    this.drops = drops;
+    this.selection = new SelectionOps(core, moves, bin, drops);
+    this.merges = new Merges(core, names, moves, bin);
+    this.blocks = new Blocks(core, moves);
+    this.paste = new Paste(core, names, moves, bin);
+    this.rows = new RowEdits(core, names, moves, bin);
   }
 }

@@ -65,12 +65,13 @@ let lastTempId = 0;
 export const nextTempId = () => --lastTempId;
 
 /**
- * The outliner's reads and the node-level edits (names, prefixes, loads). Structural edits live in
- * structure.ts. Everything shows at once in the store and goes to the server behind it: structural
- * edits one by one in typing order (a SerialQueue), name saves debounced per node; a row typed before
- * the server answered has a temporary id that every later call waits on.
+ * The state every part of the outliner's controller shares (controller.ts wires the parts): ids
+ * (temporary and real), rights, loads, the undo history, the serial queue of structural edits and the
+ * saves waiting or in flight. Everything shows at once in the store and goes to the server behind it:
+ * structural edits one by one in typing order (a SerialQueue), name saves debounced per node; a row
+ * typed before the server answered has a temporary id that every later call waits on.
  */
-export abstract class OutlineCore {
+export class OutlineCore {
   readonly structural = new SerialQueue();
   /** Temporary id -> the real id, once the server made the node. */
   readonly realIds = new Map<number, number>();
@@ -78,17 +79,19 @@ export abstract class OutlineCore {
   readonly failedTemps = new Set<number>();
   /** The last state the server confirmed, per node: what a refused save rolls back to. */
   readonly confirmed = new Map<number, Dnode>();
-  protected readonly savesInFlight = new Map<number, number>();
+  readonly savesInFlight = new Map<number, number>();
   /** Nodes whose last save the server refused: what the row shows was typed, not saved. */
-  protected readonly refused = new Set<number>();
+  readonly refused = new Set<number>();
   /** Ctrl+Z / Ctrl+Shift+Z: typing and structure on one stack. */
   readonly history = new UndoHistory();
   readonly saves = new KeyedDebounce<number, UpdateBody>(UPDATE_DEBOUNCE_MS, mergeUpdates, (id, body) => {
     void this.sendSave(id, body);
   });
-  protected readonly loads: RelationLoadQueue<FirstPage>;
-  /** Sends a node's waiting save (names.ts). */
-  protected abstract sendSave(id: number, body: UpdateBody): Promise<void>;
+  readonly loads: RelationLoadQueue<FirstPage>;
+  /** Sends a node's waiting save: the name edits (names.ts) plug theirs in (`sendSavesWith`). */
+  private sendSave: (id: number, body: UpdateBody) => Promise<void> = () => {
+    throw new Error("OutlineCore: no save sender wired (see controller.ts)");
+  };
 
   constructor(public deps: ControllerDeps) {
     this.loads = new RelationLoadQueue<FirstPage>({
@@ -104,6 +107,11 @@ export abstract class OutlineCore {
       },
       deliver: (id, result) => this.deliverFirstPage(id, NESTED_RELATION, result),
     });
+  }
+
+  /** Who sends a save once its 50 ms are up (wired by the controller: saves are chained and journaled there). */
+  sendSavesWith(send: (id: number, body: UpdateBody) => Promise<void>): void {
+    this.sendSave = send;
   }
 
   // ---- ids and rights
@@ -124,6 +132,11 @@ export abstract class OutlineCore {
 
   node(id: number): Dnode | undefined {
     return useNodes.getState().nodes[this.current(id)];
+  }
+
+  /** An edit the rights the server sent do not allow: one keyed warning (只读…). */
+  refuse(): void {
+    this.deps.warn(zh.outliner.readOnly);
   }
 
   /** The client gates edits on the rights the server sent, never on its own copy of the rules. */

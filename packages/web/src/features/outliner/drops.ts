@@ -4,13 +4,13 @@ import { listKey } from "../../entities/dnode/list-key";
 import { editList, getList, useNodes } from "../../entities/dnode/store";
 import { zh } from "../../i18n/zh-CN";
 import { randomKey } from "../../lib/random-key";
-import { OutlineBin } from "./bin-ops";
-import { NESTED_RELATION } from "./core";
+import { NESTED_RELATION, type OutlineCore } from "./core";
 import type { RowDrop } from "./drag-store";
 import { acceptableWays, type MoveWay } from "./drag-ways";
 import { parentRow } from "./flatten";
 import { insertAt, placementOf, withoutId } from "./list-ops";
 import { followMainPlace } from "./main-place";
+import type { Moves } from "./moves";
 import { setViewStatus } from "./store";
 import type { TreeView } from "./tree-view";
 import { rowViewId } from "./view-id";
@@ -33,42 +33,49 @@ const ANCESTRY_LIMIT = 1000;
  * keyboard moves, a drop shows at once and goes to the server in order behind the other edits; a
  * refused one is undone with 移动节点失败 and the server's reason. A clone shows when the server made it.
  */
-export class OutlineDrops extends OutlineBin {
+export class Drops {
+  constructor(
+    readonly core: OutlineCore,
+    private readonly moves: Moves,
+  ) {}
+
   /** The list and place a drop lands in. */
   dropPlace(drop: RowDrop): DropPlace {
     if (drop.position === "insideLast")
-      return { parentId: this.current(drop.target.id), relation: NESTED_RELATION, beforeId: null };
+      return { parentId: this.core.current(drop.target.id), relation: NESTED_RELATION, beforeId: null };
     return {
-      parentId: this.current(drop.target.parentId),
+      parentId: this.core.current(drop.target.parentId),
       relation: drop.target.relation,
-      beforeId: this.current(drop.target.id),
+      beforeId: this.core.current(drop.target.id),
     };
   }
 
   /** True when the drop puts the row back among its own siblings (a reorder). */
   isSameListDrop(drop: RowDrop): boolean {
     const place = this.dropPlace(drop);
-    return this.current(drop.source.parentId) === place.parentId && drop.source.relation === place.relation;
+    return (
+      this.core.current(drop.source.parentId) === place.parentId && drop.source.relation === place.relation
+    );
   }
 
   /** The ways this drop may take, from the rights the server sent and the tree as far as it is known. */
   waysFor(view: TreeView, drop: RowDrop): MoveWay[] {
     const place = this.dropPlace(drop);
-    const id = this.current(drop.source.id);
-    const oldParentId = this.current(drop.source.parentId);
+    const id = this.core.current(drop.source.id);
+    const oldParentId = this.core.current(drop.source.parentId);
     const list = getList(place.parentId, place.relation);
     const sameList = oldParentId === place.parentId && drop.source.relation === place.relation;
     return acceptableWays({
       sourceId: id,
-      sourceRights: this.node(id)?.permissions,
+      sourceRights: this.core.node(id)?.permissions,
       oldParentId,
-      oldParentRights: this.node(oldParentId)?.permissions,
+      oldParentRights: this.core.node(oldParentId)?.permissions,
       targetParentId: place.parentId,
-      targetParentRights: this.node(place.parentId)?.permissions,
+      targetParentRights: this.core.node(place.parentId)?.permissions,
       targetAncestry: this.ancestry(view, drop),
       alreadyThere: list?.ids.includes(id) ?? false,
       sameList,
-      ontoItself: this.current(drop.target.id) === id,
+      ontoItself: this.core.current(drop.target.id) === id,
     });
   }
 
@@ -77,11 +84,11 @@ export class OutlineDrops extends OutlineBin {
    * from the store. A node found there cannot take a link into itself (it would make a loop).
    */
   private ancestry(view: TreeView, drop: RowDrop): Set<number> {
-    const found = new Set<number>([this.current(view.rootId)]);
+    const found = new Set<number>([this.core.current(view.rootId)]);
     let row = parentRow(view.rows, drop.target.key);
-    if (drop.position === "insideLast") found.add(this.current(drop.target.id));
-    found.add(this.current(drop.target.parentId));
-    for (; row; row = parentRow(view.rows, row.key)) found.add(this.current(row.id));
+    if (drop.position === "insideLast") found.add(this.core.current(drop.target.id));
+    found.add(this.core.current(drop.target.parentId));
+    for (; row; row = parentRow(view.rows, row.key)) found.add(this.core.current(row.id));
     const nodes = useNodes.getState().nodes;
     for (const start of [...found]) {
       let at = nodes[start]?.parent_id;
@@ -95,27 +102,27 @@ export class OutlineDrops extends OutlineBin {
 
   /** Applies a drop the way chosen: shown at once (a clone when the server made it), then sent. */
   applyDrop(drop: RowDrop, way: MoveWay): void {
-    this.flushReorders();
+    this.moves.flushReorders();
     const place = this.dropPlace(drop);
-    const id = this.current(drop.source.id);
+    const id = this.core.current(drop.source.id);
     if (drop.position === "insideLast") setViewStatus(drop.target.viewId, { expanded: true });
     if (way === "clone") {
       this.sendClone(id, place);
       return;
     }
-    const from = { parentId: this.current(drop.source.parentId), relation: drop.source.relation };
+    const from = { parentId: this.core.current(drop.source.parentId), relation: drop.source.relation };
     const fromKey = listKey(from.parentId, from.relation);
     const placement =
       way === "move" ? placementOf(fromKey, getList(from.parentId, from.relation)?.ids ?? [], id) : null;
     if (placement) editList(fromKey, (l) => ({ ids: withoutId(l.ids, id), total: l.total - 1 }));
     this.placeInto(place, id);
     if (way === "move") {
-      this.moveViewStatus(drop.source.viewId, rowViewId(place.parentId, place.relation, id));
-      if (placement) this.recordMove(null, id, { ...from, placement }, place.parentId, place.relation);
+      this.moves.moveViewStatus(drop.source.viewId, rowViewId(place.parentId, place.relation, id));
+      if (placement) this.moves.recordMove(null, id, { ...from, placement }, place.parentId, place.relation);
     }
     const undo = () => {
-      this.takeOut(place.parentId, place.relation, id);
-      if (placement) this.putBack({ ...from, placement }, id);
+      this.moves.takeOut(place.parentId, place.relation, id);
+      if (placement) this.moves.putBack({ ...from, placement }, id);
     };
     if (way === "refer") this.sendRefer(id, place, undo);
     else this.sendWayMove(way, id, from, place, undo);
@@ -125,7 +132,7 @@ export class OutlineDrops extends OutlineBin {
   private placeInto(place: DropPlace, id: number): void {
     const key = listKey(place.parentId, place.relation);
     if (!getList(place.parentId, place.relation)) {
-      if (place.relation === NESTED_RELATION) this.appendInto(place.parentId, id);
+      if (place.relation === NESTED_RELATION) this.moves.appendInto(place.parentId, id);
       return;
     }
     editList(key, (l) => {
@@ -138,13 +145,13 @@ export class OutlineDrops extends OutlineBin {
   private async location(place: DropPlace): Promise<ApiLocation> {
     return place.beforeId === null
       ? { position: "insideLast" }
-      : { position: "before", before_node_id: await this.realId(place.beforeId) };
+      : { position: "before", before_node_id: await this.core.realId(place.beforeId) };
   }
 
   private failed(undo: () => void) {
     return (error: unknown) => {
       undo();
-      this.deps.notify(t.failedBecause(t.moveFailed, messageOf(error, zh.errors.request)));
+      this.core.deps.notify(t.failedBecause(t.moveFailed, messageOf(error, zh.errors.request)));
     };
   }
 
@@ -155,29 +162,29 @@ export class OutlineDrops extends OutlineBin {
     place: DropPlace,
     undo: () => void,
   ): void {
-    const moved = { parentId: this.current(from.parentId), relation: from.relation };
-    const to = { parentId: this.current(place.parentId), relation: place.relation };
-    followMainPlace(this.current(id), moved, to);
+    const moved = { parentId: this.core.current(from.parentId), relation: from.relation };
+    const to = { parentId: this.core.current(place.parentId), relation: place.relation };
+    followMainPlace(this.core.current(id), moved, to);
     // Written down first: a reload before the answer sends it again (replay-journal.ts).
     const seq = journalAdd({
       kind: "move",
-      id: this.current(id),
-      from: this.current(from.parentId),
+      id: this.core.current(id),
+      from: this.core.current(from.parentId),
       fromRelation: from.relation,
-      to: this.current(place.parentId),
+      to: this.core.current(place.parentId),
       toRelation: place.relation,
-      before: place.beforeId === null ? null : this.current(place.beforeId),
+      before: place.beforeId === null ? null : this.core.current(place.beforeId),
       way,
     });
-    this.structural
+    this.core.structural
       .run(async () =>
-        this.deps.api.move({
-          moved_nodes_ids: [await this.realId(id)],
-          target_node_id: await this.realId(place.parentId),
-          old_location_id: await this.realId(from.parentId),
+        this.core.deps.api.move({
+          moved_nodes_ids: [await this.core.realId(id)],
+          target_node_id: await this.core.realId(place.parentId),
+          old_location_id: await this.core.realId(from.parentId),
           old_relationName: from.relation,
           new_relationName: place.relation,
-          before_node_id: place.beforeId === null ? null : await this.realId(place.beforeId),
+          before_node_id: place.beforeId === null ? null : await this.core.realId(place.beforeId),
           keep_old: false,
           way,
         }),
@@ -185,7 +192,7 @@ export class OutlineDrops extends OutlineBin {
       .catch(
         this.failed(() => {
           undo();
-          followMainPlace(this.current(id), to, moved);
+          followMainPlace(this.core.current(id), to, moved);
         }),
       )
       .finally(() => journalDone(seq));
@@ -194,21 +201,21 @@ export class OutlineDrops extends OutlineBin {
   /** A drop's refer or clone, written to the journal first: a reload before the answer sends it again. */
   private journalDrop(id: number, place: DropPlace, key?: string): number {
     const where = {
-      id: this.current(id),
-      to: this.current(place.parentId),
+      id: this.core.current(id),
+      to: this.core.current(place.parentId),
       relation: place.relation,
-      before: place.beforeId === null ? null : this.current(place.beforeId),
+      before: place.beforeId === null ? null : this.core.current(place.beforeId),
     };
     return journalAdd(key === undefined ? { kind: "refer", ...where } : { kind: "clone", ...where, key });
   }
 
   private sendRefer(id: number, place: DropPlace, undo: () => void): void {
     const seq = this.journalDrop(id, place);
-    this.structural
+    this.core.structural
       .run(async () =>
-        this.deps.api.refer({
-          refered_nodes_ids: [await this.realId(id)],
-          target_node_id: await this.realId(place.parentId),
+        this.core.deps.api.refer({
+          refered_nodes_ids: [await this.core.realId(id)],
+          target_node_id: await this.core.realId(place.parentId),
           relation_name: place.relation,
           location: await this.location(place),
         }),
@@ -224,12 +231,12 @@ export class OutlineDrops extends OutlineBin {
   private sendClone(id: number, place: DropPlace): void {
     const key = randomKey();
     const seq = this.journalDrop(id, place, key);
-    this.structural
+    this.core.structural
       .run(async () =>
-        this.deps.api.clone(
+        this.core.deps.api.clone(
           {
-            source_id: await this.realId(id),
-            target_parent_id: await this.realId(place.parentId),
+            source_id: await this.core.realId(id),
+            target_parent_id: await this.core.realId(place.parentId),
             relation_name: place.relation,
             location: await this.location(place),
           },
@@ -245,6 +252,6 @@ export class OutlineDrops extends OutlineBin {
 
   /** Loads a list's first page again, keeping what is shown until it arrives. */
   reloadList(parentId: number, relation: string): Promise<void> {
-    return this.loadRoot(this.current(parentId), [relation]);
+    return this.core.loadRoot(this.core.current(parentId), [relation]);
   }
 }

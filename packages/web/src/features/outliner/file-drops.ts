@@ -2,9 +2,9 @@ import { messageOf } from "../../api/messages";
 import { type UploadApi, uploadApi } from "../../api/uploads";
 import type { CreateBody } from "../../entities/dnode/api";
 import { zh } from "../../i18n/zh-CN";
+import type { OutlineController } from "./controller";
 import { NESTED_RELATION } from "./core";
 import { isUploadableImage } from "./drop-events";
-import type { OutlineDrops } from "./drops";
 
 const t = zh.dragDrop;
 
@@ -47,7 +47,7 @@ export async function nodeForFile(file: File, uploads: UploadApi): Promise<Omit<
  * so typing is never held up by a large file; each node is then created in order with the other edits.
  */
 export async function dropFiles(
-  controller: OutlineDrops,
+  controller: OutlineController,
   parentId: number,
   files: readonly File[],
   ui: FileDropUi,
@@ -61,8 +61,8 @@ export async function dropFiles(
     for (const file of files) {
       try {
         const body = await nodeForFile(file, uploads);
-        await controller.structural.run(async () =>
-          controller.deps.api.create({ ...body, location_id: await controller.realId(parentId) }),
+        await controller.core.structural.run(async () =>
+          controller.core.deps.api.create({ ...body, location_id: await controller.core.realId(parentId) }),
         );
         added++;
       } catch (error) {
@@ -73,7 +73,7 @@ export async function dropFiles(
     done();
   }
   if (added > 0) {
-    await controller.reloadList(parentId, NESTED_RELATION);
+    await controller.drops.reloadList(parentId, NESTED_RELATION);
     ui.success(t.filesAdded(added));
   }
   if (lastError !== null)

@@ -13,11 +13,13 @@ import type { TreeView } from "./tree-view";
  */
 export function changeLevel(controller: OutlineController, view: TreeView, step: 1 | -1): void {
   const plan =
-    step > 0 ? planOpenLevel(view.rows, (id) => controller.childCount(id) > 0) : planCloseLevel(view.rows);
+    step > 0
+      ? planOpenLevel(view.rows, (id) => controller.core.childCount(id) > 0)
+      : planCloseLevel(view.rows);
   switch (plan.kind) {
     case "open":
       setRowsExpanded(plan.rows, true, NESTED_RELATION);
-      controller.ensureLoadedAll(plan.rows.map((row) => controller.current(row.id)));
+      controller.core.ensureLoadedAll(plan.rows.map((row) => controller.core.current(row.id)));
       break;
     case "close":
       setRowsExpanded(plan.rows, false, NESTED_RELATION);
@@ -37,9 +39,9 @@ export function changeLevel(controller: OutlineController, view: TreeView, step:
  * parent is readable when it ends the path.
  */
 export async function zoomOutIfReadable(controller: OutlineController, view: TreeView): Promise<void> {
-  const parentId = controller.node(view.rootId)?.parent_id;
+  const parentId = controller.core.node(view.rootId)?.parent_id;
   if (!parentId) return;
-  const parent = controller.node(parentId);
+  const parent = controller.core.node(parentId);
   if (parent?.locked || parent?.permissions?.read === false) return;
   if (!parent) {
     try {
@@ -49,5 +51,5 @@ export async function zoomOutIfReadable(controller: OutlineController, view: Tre
       return;
     }
   }
-  controller.deps.navigate(`/data/${parentId}`);
+  controller.core.deps.navigate(`/data/${parentId}`);
 }

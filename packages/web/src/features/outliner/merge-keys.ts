@@ -14,12 +14,12 @@ export const MERGE_COMMANDS: OutlineCommand[] = [
     name: "mergeUp",
     keys: ["Backspace"],
     when: (c) => caretAtStart(c) && c.text !== "",
-    run: (c) => c.controller.mergeUp(c.view, c.row),
+    run: (c) => c.controller.merges.mergeUp(c.view, c.row),
   },
   {
     name: "mergeDown",
     keys: ["Delete"],
     when: caretAtEnd,
-    run: (c) => c.controller.mergeDown(c.view, c.row),
+    run: (c) => c.controller.merges.mergeDown(c.view, c.row),
   },
 ];

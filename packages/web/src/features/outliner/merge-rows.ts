@@ -4,12 +4,13 @@ import { listKey } from "../../entities/dnode/list-key";
 import { typeLabelOf } from "../../entities/dnode/name-prefix";
 import { editList, getList, setList } from "../../entities/dnode/store";
 import { zh } from "../../i18n/zh-CN";
-import { NESTED_RELATION } from "./core";
+import type { Bin } from "./bin-ops";
+import { NESTED_RELATION, type OutlineCore } from "./core";
 import { type NodeRow, neighbourRow } from "./flatten";
 import { insertAt } from "./list-ops";
 import { chunksOf, mergeRefusal } from "./merge-plan";
-import type { Taken } from "./moves";
-import { OutlineSelection } from "./selection-ops";
+import type { Moves, Taken } from "./moves";
+import type { NameEdits } from "./names";
 import { requestFocus, setViewStatus } from "./store";
 import type { TreeView } from "./tree-view";
 import type { UndoStep } from "./undo-history";
@@ -40,7 +41,14 @@ interface Merged {
  * goes to the recycle bin. It shows at once; the server gets one move of the children and one delete, in
  * that order, after the rest of the queue. One Ctrl+Z takes it all back.
  */
-export class OutlineMerges extends OutlineSelection {
+export class Merges {
+  constructor(
+    readonly core: OutlineCore,
+    private readonly names: NameEdits,
+    private readonly moves: Moves,
+    private readonly bin: Bin,
+  ) {}
+
   /** Backspace at the start of a non-empty row. */
   mergeUp(view: TreeView, row: NodeRow): void {
     const above = neighbourRow(view.rows, row.key, -1);
@@ -54,8 +62,8 @@ export class OutlineMerges extends OutlineSelection {
   }
 
   private async merge(upper: NodeRow, lower: NodeRow, key: "Backspace" | "Delete") {
-    const up = this.node(upper.id);
-    const low = this.node(lower.id);
+    const up = this.core.node(upper.id);
+    const low = this.core.node(lower.id);
     if (!up || !low) return;
     const side = (type: string, content: Record<string, unknown>) => ({
       type,
@@ -63,40 +71,40 @@ export class OutlineMerges extends OutlineSelection {
     });
     const refusal = mergeRefusal(side(up.type, up.content), side(low.type, low.content), key);
     if (refusal) {
-      this.deps.warn(refusal);
+      this.core.deps.warn(refusal);
       return;
     }
-    const writable = [upper.id, lower.id, lower.parentId].every((id) => this.canWrite(id));
+    const writable = [upper.id, lower.id, lower.parentId].every((id) => this.core.canWrite(id));
     if (!writable) {
-      this.refuse();
+      this.core.refuse();
       return;
     }
-    this.flushReorders();
-    this.endTypingRun();
+    this.moves.flushReorders();
+    this.names.endTypingRun();
     let children: number[];
     try {
       children = await this.childIdsOf(lower.id);
     } catch (error) {
-      this.deps.notify(
+      this.core.deps.notify(
         zh.outliner.failedBecause(zh.outlineKeys.mergeFailed, messageOf(error, zh.errors.request)),
       );
       return;
     }
-    if (!children.every((id) => this.canWrite(id))) {
-      this.refuse();
+    if (!children.every((id) => this.core.canWrite(id))) {
+      this.core.refuse();
       return;
     }
-    const intoParent = this.current(lower.parentId) === this.current(upper.id);
-    const before = this.nameState(upper.id);
+    const intoParent = this.core.current(lower.parentId) === this.core.current(upper.id);
+    const before = this.names.nameState(upper.id);
     if (!before) return;
     const plan: Merge = { upper, lower, children, intoParent, joinAt: up.name.length };
-    const joined = up.name + (this.node(lower.id)?.name ?? "");
+    const joined = up.name + (this.core.node(lower.id)?.name ?? "");
     let last = this.applyMerge(plan, joined);
-    const renamed = this.recordNameChange(upper.id, upper.key, before);
+    const renamed = this.names.recordNameChange(upper.id, upper.key, before);
     const step: UndoStep = {
       undo: async () => {
         renamed?.undo();
-        await this.restoreDeleted(last.batch, last.taken);
+        await this.bin.restoreDeleted(last.batch, last.taken);
         this.childrenBack(plan);
         requestFocus(lower.key, "start");
       },
@@ -105,26 +113,26 @@ export class OutlineMerges extends OutlineSelection {
         last = this.applyMerge(plan, joined);
       },
     };
-    this.history.record(step);
+    this.core.history.record(step);
     void last.batch.then((batchId) => {
       if (batchId) return;
       // Refused: the screen is back as it was (applyMerge), and so is the name.
-      this.history.forget(step);
+      this.core.history.forget(step);
       renamed?.undo();
     });
   }
 
   /** Shows a merge at once and sends it; a refusal puts the rows back where they were. */
   private applyMerge(m: Merge, joined: string): Merged {
-    const upperId = this.current(m.upper.id);
-    const lowerId = this.current(m.lower.id);
-    const parentId = this.current(m.lower.parentId);
-    this.edit(upperId, { name: joined });
+    const upperId = this.core.current(m.upper.id);
+    const lowerId = this.core.current(m.lower.id);
+    const parentId = this.core.current(m.lower.parentId);
+    this.names.edit(upperId, { name: joined });
     const siblings = getList(parentId, m.lower.relation)?.ids ?? [];
     const at = siblings.indexOf(lowerId);
     const before = m.intoParent ? (siblings[at + 1] ?? null) : null;
-    const children = m.children.map((id) => this.current(id));
-    const taken = this.takeOutEverywhere([lowerId]);
+    const children = m.children.map((id) => this.core.current(id));
+    const taken = this.bin.takeOutEverywhere([lowerId]);
     if (children.length > 0) {
       setList(listKey(lowerId, NESTED_RELATION), { ids: [], total: 0, status: "ready", rev: 1 });
       if (m.intoParent)
@@ -137,7 +145,7 @@ export class OutlineMerges extends OutlineSelection {
           return { ids, total: l.total + children.length };
         });
       else {
-        for (const id of children) this.appendInto(upperId, id);
+        for (const id of children) this.moves.appendInto(upperId, id);
         setViewStatus(m.upper.viewId, { expanded: true });
       }
     }
@@ -158,14 +166,14 @@ export class OutlineMerges extends OutlineSelection {
     );
     seqs.push(journalAdd({ kind: "delete", ids: [lowerId], parents: [parentId, upperId] }));
     let movedOnServer = false;
-    const batch = this.structural
+    const batch = this.core.structural
       .run(async () => {
-        const lowerReal = await this.realId(lowerId);
+        const lowerReal = await this.core.realId(lowerId);
         if (children.length > 0) {
-          const target = await this.realId(upperId);
-          const beforeReal = before === null ? null : await this.realId(before);
-          for (const chunk of chunksOf(await Promise.all(children.map((id) => this.realId(id))))) {
-            await this.deps.api.move({
+          const target = await this.core.realId(upperId);
+          const beforeReal = before === null ? null : await this.core.realId(before);
+          for (const chunk of chunksOf(await Promise.all(children.map((id) => this.core.realId(id))))) {
+            await this.core.deps.api.move({
               moved_nodes_ids: chunk,
               target_node_id: target,
               old_location_id: lowerReal,
@@ -179,18 +187,18 @@ export class OutlineMerges extends OutlineSelection {
           }
         }
         // The merged row's own name reaches the server before it goes to the bin (undo brings that back).
-        await this.saveChains.get(lowerId);
-        const result = await this.deps.api.deleteBatch([lowerReal]);
+        await this.names.saveChains.get(lowerId);
+        const result = await this.core.deps.api.deleteBatch([lowerReal]);
         return result.trash_batch_id ?? null;
       })
       .catch((error) => {
         for (const { id, removal } of taken) {
-          this.deleted.delete(this.current(id));
-          const list = getList(this.current(removal.parentId), removal.relation);
-          if (list && !list.ids.includes(this.current(id))) this.putBack(removal, id);
+          this.bin.deleted.delete(this.core.current(id));
+          const list = getList(this.core.current(removal.parentId), removal.relation);
+          if (list && !list.ids.includes(this.core.current(id))) this.moves.putBack(removal, id);
         }
         this.childrenBack(m, movedOnServer);
-        this.deps.notify(
+        this.core.deps.notify(
           zh.outliner.failedBecause(zh.outlineKeys.mergeFailed, messageOf(error, zh.errors.request)),
         );
         return null;
@@ -203,10 +211,10 @@ export class OutlineMerges extends OutlineSelection {
 
   /** The children go back under the lower row, on screen and (unless they never left) on the server. */
   private childrenBack(m: Merge, send = true): void {
-    const children = m.children.map((id) => this.current(id));
+    const children = m.children.map((id) => this.core.current(id));
     if (children.length === 0) return;
-    const upperId = this.current(m.upper.id);
-    const lowerId = this.current(m.lower.id);
+    const upperId = this.core.current(m.upper.id);
+    const lowerId = this.core.current(m.lower.id);
     editList(listKey(upperId, NESTED_RELATION), (l) => {
       const kept = l.ids.filter((id) => !children.includes(id));
       return { ids: kept, total: l.total - (l.ids.length - kept.length) };
@@ -221,22 +229,22 @@ export class OutlineMerges extends OutlineSelection {
     const from = { parentId: upperId, relation: NESTED_RELATION };
     const to = { parentId: lowerId, relation: NESTED_RELATION };
     for (const id of children)
-      this.sendMove({ id, from, to, before: null }, () => {
-        this.takeOut(lowerId, NESTED_RELATION, id);
-        this.appendInto(upperId, id);
+      this.moves.sendMove({ id, from, to, before: null }, () => {
+        this.moves.takeOut(lowerId, NESTED_RELATION, id);
+        this.moves.appendInto(upperId, id);
       });
   }
 
   /** Every child of a row, in order: what is loaded, or all pages read from the server first. */
   private async childIdsOf(id: number): Promise<number[]> {
-    const list = getList(this.current(id), NESTED_RELATION);
+    const list = getList(this.core.current(id), NESTED_RELATION);
     if (list && list.status === "ready" && list.ids.length >= list.total) return [...list.ids];
-    if (!list && this.childCount(id) === 0) return [];
-    const real = await this.realId(id);
+    if (!list && this.core.childCount(id) === 0) return [];
+    const real = await this.core.realId(id);
     const found: number[] = [];
     for (let page = 1; ; page++) {
-      const result = await this.deps.api.relations(real, [NESTED_RELATION], { [NESTED_RELATION]: page });
-      this.receive(result.related_nodes);
+      const result = await this.core.deps.api.relations(real, [NESTED_RELATION], { [NESTED_RELATION]: page });
+      this.core.receive(result.related_nodes);
       const ids = idsOfGroup(result.relations, real, NESTED_RELATION);
       found.push(...ids);
       if (ids.length === 0 || found.length >= (result.pagination_info[NESTED_RELATION]?.total ?? 0)) break;

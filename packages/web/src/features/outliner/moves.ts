@@ -2,7 +2,7 @@ import { messageOf } from "../../api/messages";
 import { listKey } from "../../entities/dnode/list-key";
 import { editList, getList, setList } from "../../entities/dnode/store";
 import { zh } from "../../i18n/zh-CN";
-import { NESTED_RELATION, REORDER_DEBOUNCE_MS } from "./core";
+import { NESTED_RELATION, type OutlineCore, REORDER_DEBOUNCE_MS } from "./core";
 import { type NodeRow, parentRow } from "./flatten";
 import {
   insertAt,
@@ -14,7 +14,7 @@ import {
   withoutId,
 } from "./list-ops";
 import { followMainPlace } from "./main-place";
-import { OutlineNames } from "./names";
+import type { NameEdits } from "./names";
 import { KeyedDebounce } from "./queues";
 import { isExpanded, requestFocus, setViewStatus, useOutline } from "./store";
 import { planIndent, planOutdent, planReorder } from "./tree-moves";
@@ -58,9 +58,13 @@ export interface Taken {
  * Moves by keyboard (Tab, Shift+Tab, Alt+Up/Down): shown at once, sent to the server as POST
  * /api/dnode/move in typing order, undone with 移动节点失败 and the server's reason when refused.
  */
-export class OutlineMoves extends OutlineNames {
-  /** Nodes deleted here (until brought back): leaving such a row saves and deletes nothing more. */
-  protected readonly deleted = new Set<number>();
+export class Moves {
+  constructor(
+    readonly core: OutlineCore,
+    /** Only to close the typing run before a move goes on the undo stack. */
+    private readonly names: Pick<NameEdits, "endTypingRun">,
+  ) {}
+
   private readonly reorders = new KeyedDebounce<string, ReorderBatch>(
     REORDER_DEBOUNCE_MS,
     (older, newer) => ({ ...older, moved: [...new Set([...older.moved, ...newer.moved])] }),
@@ -68,7 +72,7 @@ export class OutlineMoves extends OutlineNames {
   );
 
   /** Keyboard reorders still waiting for their 500 ms go out before any other edit, in typing order. */
-  protected flushReorders(): void {
+  flushReorders(): void {
     this.reorders.flushAll();
   }
 
@@ -77,21 +81,17 @@ export class OutlineMoves extends OutlineNames {
     return this.reorders.has(listKey);
   }
 
-  protected refuse(): void {
-    this.deps.warn(t.readOnly);
-  }
-
   /** Tab: the row becomes the last child of its previous sibling, which opens. */
   indent(view: TreeView, row: NodeRow, caret: Caret): void {
     this.flushReorders();
-    const id = this.current(row.id);
-    const parentId = this.current(row.parentId);
+    const id = this.core.current(row.id);
+    const parentId = this.core.current(row.parentId);
     const list = getList(parentId, row.relation);
     const plan = list && planIndent({ ...row, id }, list);
     if (!list || !plan) return;
     const target = plan.newParentId;
-    if (![id, parentId, target].every((x) => this.canWrite(x))) {
-      this.refuse();
+    if (![id, parentId, target].every((x) => this.core.canWrite(x))) {
+      this.core.refuse();
       return;
     }
     const placement = placementOf(listKey(parentId, row.relation), list.ids, id)!;
@@ -99,7 +99,7 @@ export class OutlineMoves extends OutlineNames {
     this.appendInto(target, id);
     setViewStatus(rowViewId(parentId, row.relation, target), { expanded: true });
     this.moveViewStatus(row.viewId, rowViewId(target, NESTED_RELATION, id));
-    const newKey = this.rowKey(view, target, NESTED_RELATION, id);
+    const newKey = this.core.rowKey(view, target, NESTED_RELATION, id);
     requestFocus(newKey, caret);
     this.recordMove(view, id, { parentId, relation: row.relation, placement }, target, NESTED_RELATION);
     this.sendMove(
@@ -121,15 +121,15 @@ export class OutlineMoves extends OutlineNames {
   outdent(view: TreeView, row: NodeRow, caret: Caret): void {
     this.flushReorders();
     const parent = parentRow(view.rows, row.key);
-    const grandId = parent && this.current(parent.parentId);
+    const grandId = parent && this.core.current(parent.parentId);
     const parentList = parent ? getList(grandId!, parent.relation) : undefined;
     const plan = planOutdent(view.rows, row, parentList);
-    const id = this.current(row.id);
-    const parentId = this.current(row.parentId);
+    const id = this.core.current(row.id);
+    const parentId = this.core.current(row.parentId);
     const list = getList(parentId, row.relation);
     if (!plan || !list || grandId === null) return;
-    if (![id, parentId, grandId].every((x) => this.canWrite(x))) {
-      this.refuse();
+    if (![id, parentId, grandId].every((x) => this.core.canWrite(x))) {
+      this.core.refuse();
       return;
     }
     const placement = placementOf(listKey(parentId, row.relation), list.ids, id);
@@ -140,7 +140,7 @@ export class OutlineMoves extends OutlineNames {
       total: l.total + 1,
     }));
     this.moveViewStatus(row.viewId, rowViewId(grandId, plan.relation, id));
-    const newKey = this.rowKey(view, grandId, plan.relation, id);
+    const newKey = this.core.rowKey(view, grandId, plan.relation, id);
     requestFocus(newKey, caret);
     this.recordMove(view, id, { parentId, relation: row.relation, placement }, grandId, plan.relation);
     this.sendMove(
@@ -160,18 +160,18 @@ export class OutlineMoves extends OutlineNames {
 
   /** Alt+Up/Down: swaps with a sibling now; one move goes out 500 ms after the last key. */
   reorder(view: TreeView, row: NodeRow, direction: -1 | 1, caret: Caret): void {
-    const id = this.current(row.id);
-    const parentId = this.current(row.parentId);
+    const id = this.core.current(row.id);
+    const parentId = this.core.current(row.parentId);
     const list = getList(parentId, row.relation);
     if (!list) return;
     const plan = planReorder(view.rows, { ...row, id }, list, direction);
     if (!plan.ok) {
-      if (plan.reason === "loadMore") void this.loadMore(parentId, row.relation);
-      else this.deps.warn({ top: t.atTop, bottom: t.atBottom, otherParent: t.otherParent }[plan.reason]);
+      if (plan.reason === "loadMore") void this.core.loadMore(parentId, row.relation);
+      else this.core.deps.warn({ top: t.atTop, bottom: t.atBottom, otherParent: t.otherParent }[plan.reason]);
       return;
     }
-    if (!this.canWrite(parentId) || !this.canWrite(id)) {
-      this.refuse();
+    if (!this.core.canWrite(parentId) || !this.core.canWrite(id)) {
+      this.core.refuse();
       return;
     }
     const key = listKey(parentId, row.relation);
@@ -184,12 +184,12 @@ export class OutlineMoves extends OutlineNames {
   }
 
   private sendReorder(batch: ReorderBatch): void {
-    const parentId = this.current(batch.parentId);
+    const parentId = this.core.current(batch.parentId);
     const list = getList(parentId, batch.relation);
     if (!list) return;
     // Last row first: each then lands before a neighbour already in its final place.
     const moved = batch.moved
-      .map((id) => this.current(id))
+      .map((id) => this.core.current(id))
       .filter((id) => list.ids.includes(id))
       .sort((a, b) => list.ids.indexOf(b) - list.ids.indexOf(a));
     let undone = false;
@@ -199,10 +199,10 @@ export class OutlineMoves extends OutlineNames {
       this.sendMove({ id, from: to, to, before }, () => {
         if (undone) return;
         undone = true;
-        editList(listKey(this.current(parentId), batch.relation), (l) => ({
+        editList(listKey(this.core.current(parentId), batch.relation), (l) => ({
           ids: restoreOrder(
             l.ids,
-            batch.snapshot.map((x) => this.current(x)),
+            batch.snapshot.map((x) => this.core.current(x)),
           ),
           total: l.total,
         }));
@@ -213,30 +213,30 @@ export class OutlineMoves extends OutlineNames {
   // ---- helpers
 
   /** Puts a row last in a list, loading the list's first page when it was not loaded yet. */
-  protected appendInto(parentId: number, id: number): void {
+  appendInto(parentId: number, id: number): void {
     const key = listKey(parentId, NESTED_RELATION);
     const list = getList(parentId, NESTED_RELATION);
     if (list) {
       editList(key, (l) => ({ ids: [...withoutId(l.ids, id), id], total: l.total + 1 }));
       return;
     }
-    const size = this.node(parentId)?.relations?.[NESTED_RELATION]?.size ?? 0;
+    const size = this.core.node(parentId)?.relations?.[NESTED_RELATION]?.size ?? 0;
     setList(key, { ids: [id], total: size + 1, status: size === 0 ? "ready" : "loading", rev: 1 });
-    if (size > 0) this.loads.request(parentId);
+    if (size > 0) this.core.loads.request(parentId);
   }
 
-  protected takeOut(parentId: number, relation: string, id: number): void {
-    editList(listKey(this.current(parentId), relation), (l) => ({
-      ids: withoutId(l.ids, this.current(id)),
+  takeOut(parentId: number, relation: string, id: number): void {
+    editList(listKey(this.core.current(parentId), relation), (l) => ({
+      ids: withoutId(l.ids, this.core.current(id)),
       total: l.total - 1,
     }));
   }
 
-  protected putBack(removal: Removal, id: number): void {
+  putBack(removal: Removal, id: number): void {
     const { placement } = removal;
-    const current = (x: number | null) => (x === null ? null : this.current(x));
-    editList(listKey(this.current(removal.parentId), removal.relation), (l) => ({
-      ids: placeBack(l.ids, this.current(id), {
+    const current = (x: number | null) => (x === null ? null : this.core.current(x));
+    editList(listKey(this.core.current(removal.parentId), removal.relation), (l) => ({
+      ids: placeBack(l.ids, this.core.current(id), {
         ...placement,
         prev: current(placement.prev),
         next: current(placement.next),
@@ -246,25 +246,19 @@ export class OutlineMoves extends OutlineNames {
   }
 
   /** Where a row is now, as a place to put it back later; null when its list is not on screen. */
-  protected placeOf(parentId: number, relation: string, id: number): Removal | null {
-    const parent = this.current(parentId);
+  placeOf(parentId: number, relation: string, id: number): Removal | null {
+    const parent = this.core.current(parentId);
     const list = getList(parent, relation);
-    const placement = list && placementOf(listKey(parent, relation), list.ids, this.current(id));
+    const placement = list && placementOf(listKey(parent, relation), list.ids, this.core.current(id));
     return placement ? { parentId: parent, relation, placement } : null;
   }
 
   /** Puts a move on the undo stack: undo takes the row back to `from`, redo to where it is now. */
-  protected recordMove(
-    view: TreeView | null,
-    id: number,
-    from: Removal,
-    toParent: number,
-    toRelation: string,
-  ) {
-    this.endTypingRun();
+  recordMove(view: TreeView | null, id: number, from: Removal, toParent: number, toRelation: string) {
+    this.names.endTypingRun();
     const to = this.placeOf(toParent, toRelation, id);
     if (!to) return;
-    this.history.record({
+    this.core.history.record({
       undo: () => this.relocate(view, id, to, from),
       redo: () => this.relocate(view, id, from, to),
     });
@@ -275,10 +269,11 @@ export class OutlineMoves extends OutlineNames {
     this.flushReorders();
     this.takeOut(at.parentId, at.relation, id);
     this.putBack(dest, id);
-    const list = getList(this.current(dest.parentId), dest.relation);
-    const index = list?.ids.indexOf(this.current(id)) ?? -1;
+    const list = getList(this.core.current(dest.parentId), dest.relation);
+    const index = list?.ids.indexOf(this.core.current(id)) ?? -1;
     const before = index >= 0 ? (list?.ids[index + 1] ?? null) : null;
-    if (view) requestFocus(this.rowKey(view, this.current(dest.parentId), dest.relation, id), "end");
+    if (view)
+      requestFocus(this.core.rowKey(view, this.core.current(dest.parentId), dest.relation, id), "end");
     this.sendMove(
       {
         id,
@@ -298,44 +293,44 @@ export class OutlineMoves extends OutlineNames {
     if (useOutline.getState().active?.key === fromKey) requestFocus(toKey, "end");
   }
 
-  protected moveViewStatus(from: string, to: string): void {
+  moveViewStatus(from: string, to: string): void {
     if (!isExpanded(useOutline.getState().views, from)) return;
     setViewStatus(from, { expanded: false });
     setViewStatus(to, { expanded: true });
   }
 
-  protected sendMove(move: Move, undo: () => void): void {
-    const id = this.current(move.id);
-    const from = { parentId: this.current(move.from.parentId), relation: move.from.relation };
-    const to = { parentId: this.current(move.to.parentId), relation: move.to.relation };
+  sendMove(move: Move, undo: () => void): void {
+    const id = this.core.current(move.id);
+    const from = { parentId: this.core.current(move.from.parentId), relation: move.from.relation };
+    const to = { parentId: this.core.current(move.to.parentId), relation: move.to.relation };
     followMainPlace(id, from, to);
     const seq = journalAdd({
       kind: "move",
-      id: this.current(move.id),
-      from: this.current(move.from.parentId),
+      id: this.core.current(move.id),
+      from: this.core.current(move.from.parentId),
       fromRelation: move.from.relation,
-      to: this.current(move.to.parentId),
+      to: this.core.current(move.to.parentId),
       toRelation: move.to.relation,
-      before: move.before === null ? null : this.current(move.before),
+      before: move.before === null ? null : this.core.current(move.before),
       way: "move",
     });
-    this.structural
+    this.core.structural
       .run(async () =>
-        this.deps.api.move({
-          moved_nodes_ids: [await this.realId(move.id)],
-          target_node_id: await this.realId(move.to.parentId),
-          old_location_id: await this.realId(move.from.parentId),
+        this.core.deps.api.move({
+          moved_nodes_ids: [await this.core.realId(move.id)],
+          target_node_id: await this.core.realId(move.to.parentId),
+          old_location_id: await this.core.realId(move.from.parentId),
           old_relationName: move.from.relation,
           new_relationName: move.to.relation,
-          before_node_id: move.before === null ? null : await this.realId(move.before),
+          before_node_id: move.before === null ? null : await this.core.realId(move.before),
           keep_old: false,
           way: "move",
         }),
       )
       .catch((error) => {
         undo();
-        followMainPlace(this.current(id), to, from);
-        this.deps.notify(t.failedBecause(t.moveFailed, messageOf(error, zh.errors.request)));
+        followMainPlace(this.core.current(id), to, from);
+        this.core.deps.notify(t.failedBecause(t.moveFailed, messageOf(error, zh.errors.request)));
       })
       .finally(() => journalDone(seq));
   }

@@ -5,7 +5,7 @@ import { type FocusRequest, focusDone } from "./store";
 
 /**
  * What every name editor shares (a row's name, the node page's title): typing goes through
- * controller.changeName, an input method's pinyin only shows until it commits, each committed word or
+ * controller.names.changeName, an input method's pinyin only shows until it commits, each committed word or
  * phrase ends the typing run (one undo step per word, issue 19 point 5), and a caret the controller
  * moved (a prefix turned into a type) is put back after the render.
  */
@@ -15,7 +15,7 @@ export function useNameTyping(row: NodeRow, name: string) {
   const beforeComposition = useRef(name);
   const caretAfterRender = useRef<number | null>(null);
   const apply = (el: HTMLTextAreaElement, before: string, isComposing: boolean) => {
-    const { caretShift } = controller.changeName(row, before, el.value, isComposing);
+    const { caretShift } = controller.names.changeName(row, before, el.value, isComposing);
     if (caretShift > 0) caretAfterRender.current = Math.max(0, (el.selectionStart ?? 0) - caretShift);
   };
   const handlers = {
@@ -24,7 +24,7 @@ export function useNameTyping(row: NodeRow, name: string) {
       composing.current = true;
       beforeComposition.current = name;
       // What an input method commits is a word or a phrase: the run so far ends before the next begins.
-      controller.endTypingRun();
+      controller.names.endTypingRun();
     },
     onCompositionEnd: (e: CompositionEvent<HTMLTextAreaElement>) => {
       composing.current = false;

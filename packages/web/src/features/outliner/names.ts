@@ -15,7 +15,7 @@ import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { randomKey } from "../../lib/random-key";
 import { processApi } from "../process/process-api";
-import { mergeUpdates, type NameState, OutlineCore } from "./core";
+import { mergeUpdates, type NameState, type OutlineCore } from "./core";
 import type { NodeRow } from "./flatten";
 import { typedFormula } from "./formula-names";
 import { withoutId } from "./list-ops";
@@ -35,12 +35,15 @@ const sameNameState = (a: NameState, b: NameState) =>
   a.name === b.name && a.type === b.type && a.customPrefix === b.customPrefix;
 
 /**
- * The outliner's name edits on top of its reads (core.ts): typing in a row, type prefixes and labels,
- * saves debounced per node and sent one after another, the journal entry of a waiting save, and the
- * undo stack's runs of typing.
+ * The outliner's name edits, over the shared core (core.ts): typing in a row, type prefixes and labels,
+ * saves debounced per node and sent one after another (the core's debounce calls `sendSave`, wired by
+ * controller.ts), the journal entry of a waiting save, the undo stack's runs of typing, and the
+ * creation of a row typed under a temporary id.
  */
-export abstract class OutlineNames extends OutlineCore {
-  protected readonly saveChains = new Map<number, Promise<void>>();
+export class NameEdits {
+  constructor(readonly core: OutlineCore) {}
+
+  readonly saveChains = new Map<number, Promise<void>>();
   private readonly nameAtFocus = new Map<string, string>();
   /** Saves waiting for their 50 ms, by the id they were pushed under: their journal entry. */
   private readonly waitingJournal = new Map<number, { seq: number; body: UpdateBody }>();
@@ -50,7 +53,7 @@ export abstract class OutlineNames extends OutlineCore {
 
   /** The row's name editor took focus: remember the name, to tell later whether it was cleared. */
   activate(row: NodeRow): void {
-    this.nameAtFocus.set(row.key, this.node(row.id)?.name ?? "");
+    this.nameAtFocus.set(row.key, this.core.node(row.id)?.name ?? "");
   }
 
   /**
@@ -59,7 +62,7 @@ export abstract class OutlineNames extends OutlineCore {
    */
   changeName(row: NodeRow, before: string, raw: string, composing: boolean): { caretShift: number } {
     const value = raw.replace(/[\r\n]+/g, " ");
-    const id = this.current(row.id);
+    const id = this.core.current(row.id);
     if (composing) {
       patchNode(id, { name: value });
       return { caretShift: 0 };
@@ -70,11 +73,11 @@ export abstract class OutlineNames extends OutlineCore {
     const parsed = typedColon(before, value) ? parseNamePrefix(value) : null;
     if (parsed) {
       const effect = prefixEffect(parsed.prefix);
-      const hadCustom = typeof this.node(id)?.content.custom_prefix === "string";
+      const hadCustom = typeof this.core.node(id)?.content.custom_prefix === "string";
       body = { name: parsed.rest, ...prefixChange(effect, hadCustom) };
       caretShift += value.length - parsed.rest.length;
     }
-    const formula = parsed ? null : typedFormula(before, value, this.node(id)?.type);
+    const formula = parsed ? null : typedFormula(before, value, this.core.node(id)?.type);
     if (formula !== null) {
       body = { name: formula, type: "EX" };
       caretShift += value.length - formula.length;
@@ -89,13 +92,13 @@ export abstract class OutlineNames extends OutlineCore {
   /** Ctrl+Z: the typing run in progress first, then the newest step. */
   undo(): boolean {
     this.endTypingRun();
-    return this.history.undo();
+    return this.core.history.undo();
   }
 
   /** Ctrl+Shift+Z / Ctrl+Y. */
   redo(): boolean {
     this.endTypingRun();
-    return this.history.redo();
+    return this.core.history.redo();
   }
 
   /** A structural edit, or the end of a pause, a word or a blur: the typing so far becomes one step. */
@@ -105,18 +108,18 @@ export abstract class OutlineNames extends OutlineCore {
     if (!run) return;
     const after = this.nameState(run.id);
     if (!after || sameNameState(after, run.before)) return;
-    this.history.record(this.nameStep(run.id, run.key, run.before, after));
+    this.core.history.record(this.nameStep(run.id, run.key, run.before, after));
   }
 
   /** Records an edit of a name made by a key rather than typed (Enter splitting it, a label dropped). */
-  protected recordNameChange(id: number, key: string, before: NameState): UndoStep | null {
+  recordNameChange(id: number, key: string, before: NameState): UndoStep | null {
     const after = this.nameState(id);
     if (!after || sameNameState(after, before)) return null;
     return this.nameStep(id, key, before, after);
   }
 
   nameState(id: number): NameState | null {
-    const node = this.node(id);
+    const node = this.core.node(id);
     if (!node) return null;
     const label = node.content.custom_prefix;
     return { name: node.name, type: node.type, customPrefix: typeof label === "string" ? label : null };
@@ -126,7 +129,8 @@ export abstract class OutlineNames extends OutlineCore {
     const now = Date.now();
     const run = this.typingRun;
     // A row typed before the server made it changes id mid-run; it is still the same row.
-    if (run && (this.current(run.id) !== id || now - run.lastAt > TYPING_RUN_PAUSE_MS)) this.endTypingRun();
+    if (run && (this.core.current(run.id) !== id || now - run.lastAt > TYPING_RUN_PAUSE_MS))
+      this.endTypingRun();
     if (!this.typingRun) {
       const state = this.nameState(id);
       // `before` is the name as it was before this change (an IME shows pinyin in the row meanwhile).
@@ -157,10 +161,10 @@ export abstract class OutlineNames extends OutlineCore {
 
   /** Shows an edit of one node at once and saves it 50 ms after the last one. */
   edit(id: number, body: UpdateBody): void {
-    if (!this.canWrite(id)) return;
+    if (!this.core.canWrite(id)) return;
     // An undo may name a row by the temporary id it was typed under; the store keys it by its real id.
-    patchNode(this.current(id), body);
-    this.saves.push(id, body);
+    patchNode(this.core.current(id), body);
+    this.core.saves.push(id, body);
     this.journalPending(id, body);
   }
 
@@ -171,14 +175,14 @@ export abstract class OutlineNames extends OutlineCore {
   private journalPending(id: number, body: UpdateBody): void {
     const waiting = this.waitingJournal.get(id);
     const merged = waiting ? mergeUpdates(waiting.body, body) : body;
-    const entry = { kind: "update" as const, id: this.current(id), body: merged };
+    const entry = { kind: "update" as const, id: this.core.current(id), body: merged };
     if (waiting) journalReplace(waiting.seq, entry);
     this.waitingJournal.set(id, { seq: waiting?.seq ?? journalAdd(entry), body: merged });
   }
 
   /** A waiting save is dropped (its row was deleted): so is its journal entry. */
   cancelSave(id: number): void {
-    this.saves.cancel(id);
+    this.core.saves.cancel(id);
     const waiting = this.waitingJournal.get(id);
     this.waitingJournal.delete(id);
     if (waiting) journalDone(waiting.seq);
@@ -186,13 +190,13 @@ export abstract class OutlineNames extends OutlineCore {
 
   /** Drops the node's type label: back to a plain note (workspace-spec 5). */
   revertToNote(id: number): void {
-    const hadCustom = typeof this.node(id)?.content.custom_prefix === "string";
+    const hadCustom = typeof this.core.node(id)?.content.custom_prefix === "string";
     this.edit(id, { type: "NOTE", ...(hadCustom && { content: { custom_prefix: null } }) });
   }
 
   /** Backspace at the start of a labelled name: the label turns back into typed text, as an undo. */
   labelToText(row: NodeRow): string | null {
-    const node = this.node(row.id);
+    const node = this.core.node(row.id);
     const label = node && typeLabelOf(node.type, node.content);
     if (!node || !label) return null;
     const name = `${label.code}:${node.name}`;
@@ -217,13 +221,13 @@ export abstract class OutlineNames extends OutlineCore {
    * Saves of one node go one after another: two in flight at once could reach the server out of order
    * and leave the older name. The chain is keyed by the id the node was first typed under.
    */
-  protected sendSave(id: number, body: UpdateBody): Promise<void> {
-    this.savesInFlight.set(id, (this.savesInFlight.get(id) ?? 0) + 1);
-    const chainKey = this.tempIds.get(id) ?? id;
+  sendSave(id: number, body: UpdateBody): Promise<void> {
+    this.core.savesInFlight.set(id, (this.core.savesInFlight.get(id) ?? 0) + 1);
+    const chainKey = this.core.tempIds.get(id) ?? id;
     // Written down when typed (journalPending): a reload before the answer sends it again.
     const waiting = this.waitingJournal.get(id);
     this.waitingJournal.delete(id);
-    const seq = waiting?.seq ?? journalAdd({ kind: "update", id: this.current(id), body });
+    const seq = waiting?.seq ?? journalAdd({ kind: "update", id: this.core.current(id), body });
     const run = (this.saveChains.get(chainKey) ?? Promise.resolve())
       .then(() => this.save(id, body))
       .finally(() => journalDone(seq));
@@ -233,24 +237,24 @@ export abstract class OutlineNames extends OutlineCore {
 
   private async save(id: number, body: UpdateBody): Promise<void> {
     try {
-      const real = await this.realId(id);
-      const saved = await this.deps.api.update(real, body);
-      this.confirmed.set(real, saved);
-      this.refused.delete(real);
+      const real = await this.core.realId(id);
+      const saved = await this.core.deps.api.update(real, body);
+      this.core.confirmed.set(real, saved);
+      this.core.refused.delete(real);
       // Version and relations come from the server; name, type and content stay as typed.
       upsertNodes([saved], () => true);
     } catch (error) {
-      const real = this.current(id);
-      if (this.failedTemps.has(id) || !this.node(real)) return;
+      const real = this.core.current(id);
+      if (this.core.failedTemps.has(id) || !this.core.node(real)) return;
       // Typed text is never taken away (issue 11): it stays in the row, kept from server copies, until a
       // later edit of the row saves.
-      this.refused.add(real);
+      this.core.refused.add(real);
       const reason = messageOf(error, zh.errors.request);
-      this.deps.notify(
+      this.core.deps.notify(
         `${zh.outliner.failedBecause(zh.outliner.saveFailed, reason)}。${zh.outliner.keptAfterRefusal}`,
       );
     } finally {
-      this.savesInFlight.set(id, (this.savesInFlight.get(id) ?? 1) - 1);
+      this.core.savesInFlight.set(id, (this.core.savesInFlight.get(id) ?? 1) - 1);
     }
   }
 
@@ -260,18 +264,18 @@ export abstract class OutlineNames extends OutlineCore {
    * creation of a row typed a moment ago and for its pending saves.
    */
   async startDraft(id: number): Promise<void> {
-    const node = this.node(id);
-    if (node?.type !== "PROCESS" || statusOf(node.content) !== "draft" || !this.canWrite(id)) return;
-    this.saves.flushAll();
+    const node = this.core.node(id);
+    if (node?.type !== "PROCESS" || statusOf(node.content) !== "draft" || !this.core.canWrite(id)) return;
+    this.core.saves.flushAll();
     try {
-      const real = await this.realId(id);
-      const temp = this.tempIds.get(real);
+      const real = await this.core.realId(id);
+      const temp = this.core.tempIds.get(real);
       await Promise.all([this.saveChains.get(real), temp === undefined ? null : this.saveChains.get(temp)]);
       // A save refused meanwhile may have turned it back into something else.
-      if (this.node(real)?.type !== "PROCESS") return;
-      this.receiveProcesses((await processApi.act(real, "start")).dnodes);
+      if (this.core.node(real)?.type !== "PROCESS") return;
+      this.core.receiveProcesses((await processApi.act(real, "start")).dnodes);
     } catch (error) {
-      this.deps.notify(zh.process.actionFailed(messageOf(error, zh.errors.request)));
+      this.core.deps.notify(zh.process.actionFailed(messageOf(error, zh.errors.request)));
     }
   }
 
@@ -281,7 +285,7 @@ export abstract class OutlineNames extends OutlineCore {
    * of its list (and the returned promise rejects, for the caller's message). Written to the journal
    * first, with an Idempotency-Key, so a reload or a retry after a lost answer never makes it twice.
    */
-  protected sendCreation(
+  sendCreation(
     temp: number,
     parentId: number,
     relation: string,
@@ -294,29 +298,29 @@ export abstract class OutlineNames extends OutlineCore {
       temp,
       parent: parentId,
       relation,
-      next: nextId === null ? null : this.current(nextId),
+      next: nextId === null ? null : this.core.current(nextId),
       name: fields.name,
       key: createKey,
     });
-    const creation = this.structural.run(async () =>
-      this.deps.api.create(
+    const creation = this.core.structural.run(async () =>
+      this.core.deps.api.create(
         {
           ...fields,
-          location_id: await this.realId(parentId),
+          location_id: await this.core.realId(parentId),
           relation_name: relation,
-          next_id: nextId === null ? null : await this.realId(nextId),
+          next_id: nextId === null ? null : await this.core.realId(nextId),
         },
         createKey,
       ),
     );
     const idPromise = creation.then((r) => r.dnode.id);
     idPromise.catch(() => undefined);
-    this.creating.set(temp, idPromise);
+    this.core.creating.set(temp, idPromise);
     return creation.then(
       ({ dnode }) => {
-        this.realIds.set(temp, dnode.id);
-        this.tempIds.set(dnode.id, temp);
-        this.confirmed.set(dnode.id, dnode);
+        this.core.realIds.set(temp, dnode.id);
+        this.core.tempIds.set(dnode.id, temp);
+        this.core.confirmed.set(dnode.id, dnode);
         renameNode(temp, dnode.id, dnode);
         journalResolve(temp, dnode.id);
         journalDone(seq);
@@ -324,9 +328,9 @@ export abstract class OutlineNames extends OutlineCore {
       },
       (error: unknown) => {
         journalDone(seq);
-        this.failedTemps.add(temp);
+        this.core.failedTemps.add(temp);
         this.cancelSave(temp);
-        editList(listKey(this.current(parentId), relation), (l) => ({
+        editList(listKey(this.core.current(parentId), relation), (l) => ({
           ids: withoutId(l.ids, temp),
           total: l.total - 1,
         }));

@@ -1,9 +1,9 @@
 import type { IdTree } from "../../entities/dnode/api";
 import { getList } from "../../entities/dnode/store";
 import type { Dnode } from "../../entities/dnode/types";
+import type { OutlineCore } from "./core";
 import { NESTED_RELATION } from "./core";
 import { chunksOf } from "./merge-plan";
-import type { OutlinePaste } from "./outline-paste";
 import type { OutlineItem } from "./outline-paste-text";
 
 /** How deep a copy follows rows (a guard against a loop of links). */
@@ -31,7 +31,7 @@ const itemOfNode = (
  * the server, `completeItems`).
  */
 export function loadedItems(
-  controller: OutlinePaste,
+  controller: OutlineCore,
   ids: readonly number[],
 ): { items: OutlineItem[]; partial: boolean } {
   let partial = false;
@@ -54,10 +54,7 @@ export function loadedItems(
  * The rows of a copy with everything under them: loaded lists from the page (with rows typed and not yet
  * saved), rows never opened from the server (their main subtree and each node's fields).
  */
-export async function completeItems(
-  controller: OutlinePaste,
-  ids: readonly number[],
-): Promise<OutlineItem[]> {
+export async function completeItems(controller: OutlineCore, ids: readonly number[]): Promise<OutlineItem[]> {
   const itemOf = async (id: number, depth: number): Promise<OutlineItem | null> => {
     const node = controller.node(id);
     if (!node) return null;
@@ -76,7 +73,7 @@ export async function completeItems(
 }
 
 /** A node's main subtree from the server, with every node's type and fields. */
-async function serverItem(controller: OutlinePaste, id: number): Promise<OutlineItem> {
+async function serverItem(controller: OutlineCore, id: number): Promise<OutlineItem> {
   const tree = await controller.deps.api.idTree(id);
   const ids: number[] = [];
   const walk = (t: IdTree) => {

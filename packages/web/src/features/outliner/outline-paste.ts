@@ -4,11 +4,12 @@ import { typeLabelOf } from "../../entities/dnode/name-prefix";
 import { editList, getList, setList, upsertNodes } from "../../entities/dnode/store";
 import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
-import { OutlineBlocks } from "./block-ops";
-import { NESTED_RELATION, nextTempId } from "./core";
+import type { Bin } from "./bin-ops";
+import { NESTED_RELATION, nextTempId, type OutlineCore } from "./core";
 import type { NodeRow } from "./flatten";
 import { insertAt } from "./list-ops";
-import type { Taken } from "./moves";
+import type { Moves, Taken } from "./moves";
+import type { NameEdits } from "./names";
 import { withoutServerKeys } from "./outline-copy";
 import { countItems, type OutlineItem } from "./outline-paste-text";
 import { requestFocus, setViewStatus } from "./store";
@@ -35,7 +36,14 @@ interface PasteRun {
  * copied rows, types and fields kept, shown at once and created on the server behind them in order, each
  * written down in the journal like a typed row. One Ctrl+Z takes the whole paste back.
  */
-export class OutlinePaste extends OutlineBlocks {
+export class Paste {
+  constructor(
+    readonly core: OutlineCore,
+    private readonly names: NameEdits,
+    private readonly moves: Moves,
+    private readonly bin: Bin,
+  ) {}
+
   /**
    * The rows go after `row` as its siblings; when `fill` and the row is empty (no name, no children), the
    * first pasted row takes its place. `edit` leaves the caret in the last pasted row.
@@ -44,24 +52,25 @@ export class OutlinePaste extends OutlineBlocks {
     const total = countItems(items);
     if (total === 0) return;
     if (total > LARGE_PASTE) {
-      const ask = this.deps.ask ?? (() => Promise.resolve(true));
+      const ask = this.core.deps.ask ?? (() => Promise.resolve(true));
       if (!(await ask(t.confirmLargePaste(total), t.confirmLargePasteHint, t.confirmPasteOk))) return;
     }
-    const id = this.current(row.id);
-    const parentId = this.current(row.parentId);
-    const filling = fill && this.node(id)?.name === "" && !this.hasChildren(id) ? items[0] : undefined;
-    if (!this.canWrite(parentId) || (filling && !this.canWrite(id))) {
-      this.refuse();
+    const id = this.core.current(row.id);
+    const parentId = this.core.current(row.parentId);
+    const filling =
+      fill && this.core.node(id)?.name === "" && !this.core.hasChildren(id) ? items[0] : undefined;
+    if (!this.core.canWrite(parentId) || (filling && !this.core.canWrite(id))) {
+      this.core.refuse();
       return;
     }
-    this.flushReorders();
-    this.endTypingRun();
+    this.moves.flushReorders();
+    this.names.endTypingRun();
     const run: PasteRun = { total, done: 0, failed: false };
-    const nameBefore = this.nameState(id);
+    const nameBefore = this.names.nameState(id);
     if (filling) {
       // A plain line keeps the row's own type label (a DEF row typed empty stays a DEF).
       const plain = filling.type === "NOTE" && Object.keys(filling.content).length === 0;
-      this.edit(
+      this.names.edit(
         id,
         plain ? { name: filling.name } : { name: filling.name, type: filling.type, content: filling.content },
       );
@@ -79,25 +88,25 @@ export class OutlinePaste extends OutlineBlocks {
     const made = this.makeRows(parentId, row.relation, index, next, rest, run);
     this.showProgress(run);
 
-    const renamed = filling && nameBefore ? this.recordNameChange(id, row.key, nameBefore) : null;
+    const renamed = filling && nameBefore ? this.names.recordNameChange(id, row.key, nameBefore) : null;
     const madeInRow = filling ? (getList(id, NESTED_RELATION)?.ids ?? []) : [];
     const tops = [...madeInRow, ...made];
     let last: { taken: Taken[]; batch: Promise<string | null> } | null = null;
-    this.history.record({
+    this.core.history.record({
       undo: () => {
         renamed?.undo();
-        const taken = this.takeOutEverywhere(tops);
-        last = { taken, batch: this.sendDelete(tops, taken) };
+        const taken = this.bin.takeOutEverywhere(tops);
+        last = { taken, batch: this.bin.sendDelete(tops, taken) };
         requestFocus(row.key, "end", edit);
       },
       redo: async () => {
         renamed?.redo();
-        if (last) await this.restoreDeleted(last.batch, last.taken);
+        if (last) await this.bin.restoreDeleted(last.batch, last.taken);
       },
     });
     const lastMade = made[made.length - 1];
     if (lastMade !== undefined)
-      requestFocus(this.rowKey(view, parentId, row.relation, lastMade), "end", edit);
+      requestFocus(this.core.rowKey(view, parentId, row.relation, lastMade), "end", edit);
     else requestFocus(row.key, "end", edit);
   }
 
@@ -110,7 +119,7 @@ export class OutlinePaste extends OutlineBlocks {
     items: readonly OutlineItem[],
     run: PasteRun,
   ): number[] {
-    const parent = this.node(parentId);
+    const parent = this.core.node(parentId);
     const ids: number[] = [];
     items.forEach((item, i) => {
       const temp = nextTempId();
@@ -152,7 +161,7 @@ export class OutlinePaste extends OutlineBlocks {
     content: Record<string, unknown>,
     run: PasteRun,
   ): void {
-    const creation = this.sendCreation(temp, parentId, relation, next, {
+    const creation = this.names.sendCreation(temp, parentId, relation, next, {
       type: item.type,
       name: item.name,
       content,
@@ -166,7 +175,9 @@ export class OutlinePaste extends OutlineBlocks {
       .catch((error) => {
         // One message for a paste, not one per row under a row that could not be made.
         if (!run.failed)
-          this.deps.notify(zh.outliner.failedBecause(t.pasteFailed, messageOf(error, zh.errors.request)));
+          this.core.deps.notify(
+            zh.outliner.failedBecause(t.pasteFailed, messageOf(error, zh.errors.request)),
+          );
         run.failed = true;
       })
       .finally(() => {
@@ -178,10 +189,10 @@ export class OutlinePaste extends OutlineBlocks {
 
   private showProgress(run: PasteRun): void {
     if (run.total <= SHOW_PROGRESS) return;
-    if (run.done < run.total) this.deps.progress?.(t.pasting(run.done, run.total));
+    if (run.done < run.total) this.core.deps.progress?.(t.pasting(run.done, run.total));
     else {
-      this.deps.progress?.(null);
-      if (!run.failed) this.deps.info?.(t.pasted(run.total));
+      this.core.deps.progress?.(null);
+      if (!run.failed) this.core.deps.info?.(t.pasted(run.total));
     }
   }
 

@@ -39,8 +39,12 @@ const tickCount = (c: RowCommandContext) =>
  */
 export const ROW_COMMANDS: RowCommand[] = [
   ...ROW_SELECTION_COMMANDS,
-  { name: "complete", keys: ["Mod+Enter"], run: (c) => completeRow(c.controller, c.row.id) },
-  { name: "toggleRunning", keys: ["Mod+Shift+Enter"], run: (c) => toggleRunning(c.controller, c.row.id) },
+  { name: "complete", keys: ["Mod+Enter"], run: (c) => completeRow(c.controller.core, c.row.id) },
+  {
+    name: "toggleRunning",
+    keys: ["Mod+Shift+Enter"],
+    run: (c) => toggleRunning(c.controller.core, c.row.id),
+  },
   {
     name: "toggleTick",
     keys: [" "],
@@ -52,21 +56,21 @@ export const ROW_COMMANDS: RowCommand[] = [
     name: "pasteCut",
     keys: ["Mod+v", "Mod+V"],
     when: () => useSelection.getState().cut.length > 0,
-    run: (c) => void c.controller.pasteOn(c.view, refOf(c.row)),
+    run: (c) => void c.controller.selection.pasteOn(c.view, refOf(c.row)),
   },
   {
     name: "deleteSelected",
     keys: ["Delete"],
     when: (c) => tickCount(c) > 0,
-    run: (c) => void c.controller.deleteSelected(c.view),
+    run: (c) => void c.controller.selection.deleteSelected(c.view),
   },
   // A level of the whole tree works from a selected row too, as from the name editor (commands.ts).
   { name: "openLevel", keys: ["Mod+Alt+ArrowDown"], run: (c) => changeLevel(c.controller, c.view, 1) },
   { name: "closeLevel", keys: ["Mod+Alt+ArrowUp"], run: (c) => changeLevel(c.controller, c.view, -1) },
   // The bullet's popover opens on hover; from the keyboard its content opens in a dialog.
   { name: "rowInfo", keys: ["Shift+F10", "ContextMenu"], run: (c) => openRowInfo(c.view, c.row.key) },
-  { name: "undo", keys: UNDO_KEYS, run: (c) => void c.controller.undo() },
-  { name: "redo", keys: REDO_KEYS, run: (c) => void c.controller.redo() },
+  { name: "undo", keys: UNDO_KEYS, run: (c) => void c.controller.names.undo() },
+  { name: "redo", keys: REDO_KEYS, run: (c) => void c.controller.names.redo() },
   {
     name: "leaveSelecting",
     keys: ["Escape"],

@@ -22,8 +22,10 @@ const several = (c: RowCommandContext) => hasTicks(c.view);
 /** Tab indents only where it can: at the first row it leaves the tree, the keyboard's way out. */
 function canIndent(c: RowCommandContext): boolean {
   const first = selectedRows(c.view, c.row)[0]!;
-  const list = getList(c.controller.current(first.parentId), first.relation);
-  return list !== undefined && planIndent({ ...first, id: c.controller.current(first.id) }, list) !== null;
+  const list = getList(c.controller.core.current(first.parentId), first.relation);
+  return (
+    list !== undefined && planIndent({ ...first, id: c.controller.core.current(first.id) }, list) !== null
+  );
 }
 
 /** Shift+Tab outdents only where it can: on the page's own rows it leaves the tree backwards. */
@@ -89,23 +91,23 @@ export const ROW_SELECTION_COMMANDS: RowCommand[] = [
     name: "indentRows",
     keys: ["Tab"],
     when: canIndent,
-    run: (c) => reselect(c.view, c.controller.indentRows(c.view, selectedRows(c.view, c.row))),
+    run: (c) => reselect(c.view, c.controller.blocks.indentRows(c.view, selectedRows(c.view, c.row))),
   },
   {
     name: "outdentRows",
     keys: ["Shift+Tab"],
     when: canOutdent,
-    run: (c) => reselect(c.view, c.controller.outdentRows(c.view, selectedRows(c.view, c.row))),
+    run: (c) => reselect(c.view, c.controller.blocks.outdentRows(c.view, selectedRows(c.view, c.row))),
   },
   {
     name: "moveRowsUp",
     keys: ["Alt+ArrowUp"],
-    run: (c) => reselect(c.view, c.controller.reorderRows(c.view, selectedRows(c.view, c.row), -1)),
+    run: (c) => reselect(c.view, c.controller.blocks.reorderRows(c.view, selectedRows(c.view, c.row), -1)),
   },
   {
     name: "moveRowsDown",
     keys: ["Alt+ArrowDown"],
-    run: (c) => reselect(c.view, c.controller.reorderRows(c.view, selectedRows(c.view, c.row), 1)),
+    run: (c) => reselect(c.view, c.controller.blocks.reorderRows(c.view, selectedRows(c.view, c.row), 1)),
   },
   {
     name: "deleteRows",
@@ -115,14 +117,14 @@ export const ROW_SELECTION_COMMANDS: RowCommand[] = [
       // and so is unticking them once deleted.
       if (!hasTicks(c.view)) selectOnly(c.view, c.row);
       const above = neighbourRow(c.view.rows, selectedRows(c.view, c.row)[0]!.key, -1);
-      if (c.controller.deleteSelected(c.view) > 0 && above) requestFocus(above.key, "end", false);
+      if (c.controller.selection.deleteSelected(c.view) > 0 && above) requestFocus(above.key, "end", false);
     },
   },
   {
     name: "completeRows",
     keys: ["Mod+Enter"],
     when: several,
-    run: (c) => c.controller.completeRows(selectedRows(c.view, c.row)),
+    run: (c) => c.controller.blocks.completeRows(selectedRows(c.view, c.row)),
   },
   {
     name: "clearRows",
@@ -157,7 +159,7 @@ export const NAME_SELECTION_COMMANDS: OutlineCommand[] = [
 function startRange(c: CommandContext, direction: -1 | 1): void {
   const next = neighbourRow(c.view.rows, c.row.key, direction);
   if (!next) return;
-  c.controller.endTypingRun();
+  c.controller.names.endTypingRun();
   setActive(c.row.key, false);
   selectRange(c.view, c.row.key, next.key);
 }

@@ -1,6 +1,9 @@
 import { zh } from "../../i18n/zh-CN";
+import type { Bin } from "./bin-ops";
+import type { OutlineCore } from "./core";
 import type { RowRef } from "./drag-store";
-import { OutlineDrops } from "./drops";
+import type { Drops } from "./drops";
+import type { Moves } from "./moves";
 import { clearTicks, setCut, tickedRows, useSelection } from "./selection-store";
 import type { TreeView } from "./tree-view";
 
@@ -11,7 +14,14 @@ const t = zh.dragDrop;
  * them"). A cut is only remembered; the paste moves the rows, as the last children of the row pasted on
  * (a paste names a parent, like dropping on a row's lower half). Both show at once and undo if refused.
  */
-export class OutlineSelection extends OutlineDrops {
+export class SelectionOps {
+  constructor(
+    readonly core: OutlineCore,
+    private readonly moves: Moves,
+    private readonly bin: Bin,
+    private readonly drops: Drops,
+  ) {}
+
   /** Ctrl+X: remembers the ticked rows for the next paste; returns how many. */
   cutSelected(view: TreeView): number {
     const rows = tickedRows(view.scope);
@@ -26,17 +36,17 @@ export class OutlineSelection extends OutlineDrops {
   pasteOn(view: TreeView, target: RowRef): number {
     const cut = useSelection.getState().cut;
     if (cut.length === 0) {
-      this.deps.warn(t.nothingCut);
+      this.core.deps.warn(t.nothingCut);
       return 0;
     }
     let moved = 0;
     for (const source of cut) {
       const drop = { source, target, position: "insideLast" as const };
-      if (!this.waysFor(view, drop).includes("move")) continue;
-      this.applyDrop(drop, "move");
+      if (!this.drops.waysFor(view, drop).includes("move")) continue;
+      this.drops.applyDrop(drop, "move");
       moved++;
     }
-    if (moved < cut.length) this.deps.warn(t.pasteRefused);
+    if (moved < cut.length) this.core.deps.warn(t.pasteRefused);
     setCut([]);
     clearTicks(view.scope);
     return moved;
@@ -49,24 +59,24 @@ export class OutlineSelection extends OutlineDrops {
    * offers 撤销. Returns how many rows are (or are asked to be) deleted.
    */
   deleteSelected(view: TreeView): number {
-    this.flushReorders();
-    const ids = [...new Set(tickedRows(view.scope).map((r) => this.current(r.id)))];
+    this.moves.flushReorders();
+    const ids = [...new Set(tickedRows(view.scope).map((r) => this.core.current(r.id)))];
     if (ids.length === 0) return 0;
-    if (!ids.every((id) => this.canWrite(id))) {
-      this.refuse();
+    if (!ids.every((id) => this.core.canWrite(id))) {
+      this.core.refuse();
       return 0;
     }
-    if (ids.length === 1 && !this.hasChildren(ids[0]!)) this.removeRows(view, ids);
+    if (ids.length === 1 && !this.core.hasChildren(ids[0]!)) this.removeRows(view, ids);
     else
-      void this.deps
+      void this.core.deps
         .confirm(zh.trash.confirmDelete(ids.length), zh.trash.confirmDeleteHint)
         .then((ok) => ok && this.removeRows(view, ids));
     return ids.length;
   }
 
   private removeRows(view: TreeView, ids: number[]): void {
-    const taken = this.takeOutEverywhere(ids);
+    const taken = this.bin.takeOutEverywhere(ids);
     clearTicks(view.scope);
-    this.recordDeletion(view, ids, taken, this.sendDelete(ids, taken));
+    this.bin.recordDeletion(view, ids, taken, this.bin.sendDelete(ids, taken));
   }
 }

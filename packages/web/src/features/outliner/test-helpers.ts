@@ -60,7 +60,7 @@ export const editorOf = (name: string) => editors().find((e) => e.value === name
 /** The row (treeitem) whose name editor shows this name. */
 export const rowOf = (name: string) => editorOf(name).closest('[role="treeitem"]') as HTMLElement;
 /** Every edit made so far has reached the (fake) server. */
-export const settled = () => act(() => sharedController().settled());
+export const settled = () => act(() => sharedController().core.settled());
 /** Types a whole new value into a name editor, the caret at its end. */
 export const typeName = (el: HTMLTextAreaElement, value: string) =>
   fireEvent.change(el, { target: { value, selectionStart: value.length, selectionEnd: value.length } });

@@ -36,7 +36,7 @@ export function useAutoLoadMore(
       const key = `${row.parentId}:${row.relation}`;
       if (asked.current.get(key) === row.remaining) continue;
       asked.current.set(key, row.remaining);
-      void controller.loadMore(row.parentId, row.relation);
+      void controller.core.loadMore(row.parentId, row.relation);
     }
   };
 

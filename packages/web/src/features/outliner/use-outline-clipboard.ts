@@ -40,23 +40,23 @@ export function useOutlineClipboard(treeRef: RefObject<HTMLElement | null>, view
       event.preventDefault();
       const rows = selectedRows(view, at.row);
       const ids = rows.map((r) => r.id);
-      const { items, partial } = loadedItems(controller, ids);
-      event.clipboardData.setData("text/plain", outlineItemsAsText(items, controller.labelOf));
+      const { items, partial } = loadedItems(controller.core, ids);
+      event.clipboardData.setData("text/plain", outlineItemsAsText(items, controller.paste.labelOf));
       event.clipboardData.setData("text/html", outlineItemsAsHtml(items));
       if (cut) setCut(rows.map(refOf));
       const done = () =>
-        controller.deps.info?.(cut ? zh.dragDrop.cut(rows.length) : zh.outlineKeys.copied(rows.length));
+        controller.core.deps.info?.(cut ? zh.dragDrop.cut(rows.length) : zh.outlineKeys.copied(rows.length));
       clearRowSelection(view);
       if (!partial) {
         done();
         return;
       }
       // Rows never opened: what they hold comes from the server, then replaces the clipboard's first take.
-      void completeItems(controller, ids)
+      void completeItems(controller.core, ids)
         .then((full) =>
-          writeClipboard(outlineItemsAsText(full, controller.labelOf), outlineItemsAsHtml(full)),
+          writeClipboard(outlineItemsAsText(full, controller.paste.labelOf), outlineItemsAsHtml(full)),
         )
-        .then(done, () => controller.deps.notify(zh.outlineKeys.copyFailed));
+        .then(done, () => controller.core.deps.notify(zh.outlineKeys.copyFailed));
     };
     const onCopy = (event: ClipboardEvent) => copy(event, false);
     const onCut = (event: ClipboardEvent) => copy(event, true);
@@ -68,7 +68,7 @@ export function useOutlineClipboard(treeRef: RefObject<HTMLElement | null>, view
       // Rows cut with Ctrl+X move under the row pasted on, in a name as on a selected row.
       if (useSelection.getState().cut.length > 0) {
         event.preventDefault();
-        controller.pasteOn(view, refOf(at.row));
+        controller.selection.pasteOn(view, refOf(at.row));
         return;
       }
       const own = outlineItemsFromHtml(data.getData("text/html"));
@@ -77,7 +77,7 @@ export function useOutlineClipboard(treeRef: RefObject<HTMLElement | null>, view
       event.preventDefault();
       const items = own ?? parseOutlineText(text);
       const fill = at.name !== null && at.name.value === "";
-      void controller.pasteItems(view, at.row, items, fill, at.name !== null);
+      void controller.paste.pasteItems(view, at.row, items, fill, at.name !== null);
     };
 
     document.addEventListener("copy", onCopy);

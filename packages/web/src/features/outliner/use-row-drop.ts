@@ -44,7 +44,7 @@ export function useRowDrop(row: NodeRow) {
 
   const onDragOver = (event: DragEvent<HTMLElement>) => {
     if (carriesFiles(event.dataTransfer.types)) {
-      const ok = controller.canWrite(row.id);
+      const ok = controller.core.canWrite(row.id);
       showOver({ key: row.key, position: "files", refused: !ok });
       event.preventDefault();
       event.dataTransfer.dropEffect = ok ? "copy" : "none";
@@ -54,11 +54,11 @@ export function useRowDrop(row: NodeRow) {
     if (!source) return; // text or a link from elsewhere: the name editor's own business
     const position = positionOf(event);
     const drop = { source, target: refOf(row), position };
-    const ways = controller.waysFor(view, drop);
+    const ways = controller.drops.waysFor(view, drop);
     showOver({ key: row.key, position, refused: ways.length === 0 });
     // Without preventDefault the browser refuses the drop; dropEffect "none" says so to the pointer.
     event.preventDefault();
-    event.dataTransfer.dropEffect = dropEffectFor(ways, event, controller.isSameListDrop(drop));
+    event.dataTransfer.dropEffect = dropEffectFor(ways, event, controller.drops.isSameListDrop(drop));
   };
 
   const onDragLeave = (event: DragEvent<HTMLElement>) => {
@@ -76,15 +76,19 @@ export function useRowDrop(row: NodeRow) {
     if (drops.seen({ timeStamp: event.timeStamp, position, target: row.key })) return;
     endDrag();
     if (files.length > 0) {
-      if (!controller.canWrite(row.id)) return;
+      if (!controller.core.canWrite(row.id)) return;
       setViewStatus(row.viewId, { expanded: true });
       void dropFiles(controller, row.id, files, ui);
       return;
     }
     if (!source || position === "files") return;
     const drop = { source, target: refOf(row), position };
-    const choice = chooseWay(controller.waysFor(view, drop), event, controller.isSameListDrop(drop));
-    if (choice.kind === "way") controller.applyDrop(drop, choice.way);
+    const choice = chooseWay(
+      controller.drops.waysFor(view, drop),
+      event,
+      controller.drops.isSameListDrop(drop),
+    );
+    if (choice.kind === "way") controller.drops.applyDrop(drop, choice.way);
     else if (choice.kind === "pick")
       askWay({ drop, ways: choice.ways, x: event.clientX, y: event.clientY, scope: view.scope });
   };
