@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeToken, mockFetch } from "../test-support/api";
 import { ApiError, api } from "./client";
 import { CLIENT_ID } from "./client-id";
-import { fakeToken, mockFetch } from "./test-helpers";
 import { readTokens, writeTokens } from "./tokens";
 
 const headerOf = (init: RequestInit) => (init.headers as Record<string, string>).authorization;

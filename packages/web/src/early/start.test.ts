@@ -1,9 +1,9 @@
 import { DEFAULT_RELATION_PAGE_SIZE } from "@zhishu/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeToken, mockFetch } from "../api/test-helpers";
 import { writeTokens } from "../api/tokens";
 import { outlineApi } from "../entities/dnode/api";
 import { forwardGroups } from "../features/outliner/groups";
+import { fakeToken, mockFetch } from "../test-support/api";
 import { EARLY_PAGE_SIZE, nodePageOf, startEarlyLoad } from "./start";
 
 const node = {

@@ -1,13 +1,13 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { CLIENT_ID } from "../api/client-id";
-import { fakeToken, mockFetch } from "../api/test-helpers";
 import { writeTokens } from "../api/tokens";
 import { setList, upsertNodes, useNodes } from "../entities/dnode/store";
 import type { Dnode } from "../entities/dnode/types";
 import { resetSharedController } from "../features/outliner/context";
 import { resetOutline } from "../features/outliner/store";
-import { ready } from "../features/outliner/test-helpers";
+import { fakeToken, mockFetch } from "../test-support/api";
+import { ready } from "../test-support/outliner";
 import { startLiveUpdates } from "./live-updates";
 
 /** The browser's WebSocket, replaced: every socket the tab opens, what it sent, and the server's side. */

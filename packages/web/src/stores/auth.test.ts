@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeToken, mockFetch } from "../api/test-helpers";
 import { readTokens } from "../api/tokens";
 import { browser } from "../app/browser";
+import { fakeToken, mockFetch } from "../test-support/api";
 import { useAuth } from "./auth";
 
 beforeEach(() => {

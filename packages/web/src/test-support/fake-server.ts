@@ -1,5 +1,5 @@
-import { mockFetch } from "../api/test-helpers";
 import type { Dnode, Relation } from "../entities/dnode/types";
+import { mockFetch } from "./api";
 
 /**
  * An in-memory node server for component tests: the calls the outliner makes, with the shapes and the

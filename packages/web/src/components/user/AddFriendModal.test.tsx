@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../api/test-helpers";
 import { useAuth } from "../../stores/auth";
+import { mockFetch } from "../../test-support/api";
+import { renderPeople, userNode } from "../../test-support/user";
 import { AddFriendModal } from "./AddFriendModal";
-import { renderPeople, userNode } from "./test-helpers";
 
 const bob = userNode(8, "bob", { description: "喜欢历史" }, {});
 

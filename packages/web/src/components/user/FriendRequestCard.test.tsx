@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../api/test-helpers";
 import type { Dnode } from "../../entities/dnode/types";
 import { useAuth } from "../../stores/auth";
+import { mockFetch } from "../../test-support/api";
+import { renderPeople, userNode } from "../../test-support/user";
 import { FriendRequestCard } from "./FriendRequestCard";
-import { renderPeople, userNode } from "./test-helpers";
 
 const ALICE = 7;
 const BOB = 8;

@@ -1,11 +1,11 @@
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { CARD_AVATAR_COLORS, HEADER_AVATAR_COLORS } from "@zhishu/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../api/test-helpers";
 import { useAuth } from "../../stores/auth";
+import { mockFetch } from "../../test-support/api";
+import { renderPeople, userNode } from "../../test-support/user";
 import { cardActions, shownStats } from "./card-rules";
 import { SendMessageContext } from "./send-message";
-import { renderPeople, userNode } from "./test-helpers";
 import { UserCard } from "./UserCard";
 
 beforeEach(() => {

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../api/test-helpers";
 import { useAuth } from "../../stores/auth";
-import { renderPeople, userNode } from "./test-helpers";
+import { mockFetch } from "../../test-support/api";
+import { renderPeople, userNode } from "../../test-support/user";
 import { UserSearchModal, type UserSearchModalProps } from "./UserSearchModal";
 
 const found = [

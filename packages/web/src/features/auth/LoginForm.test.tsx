@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../api/test-helpers";
 import { Providers } from "../../app/Providers";
+import { mockFetch } from "../../test-support/api";
 import { LoginForm } from "./LoginForm";
 
 afterEach(() => {

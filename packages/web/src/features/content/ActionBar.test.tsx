@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/client";
+import { renderInApp } from "../../test-support/content";
 import { ActionBar, type NodeAction, PARAM_TEXTAREA_ROWS } from "./ActionBar";
-import { renderInApp } from "./test-helpers";
 
 afterEach(() => {
   cleanup();

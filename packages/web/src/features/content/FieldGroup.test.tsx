@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../api/test-helpers";
 import type { Dnode } from "../../entities/dnode/types";
+import { mockFetch } from "../../test-support/api";
+import { makeNode, renderInApp, sentBody } from "../../test-support/content";
 import { FieldGroup } from "./FieldGroup";
-import { makeNode, renderInApp, sentBody } from "./test-helpers";
 
 afterEach(() => {
   cleanup();

@@ -1,14 +1,14 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../api/test-helpers";
-import { userNode } from "../../components/user/test-helpers";
 import { upsertNodes, useNodes } from "../../entities/dnode/store";
 import { appendChunk, streamDone, useStreamingStore } from "../../realtime/streaming";
 import { useAuth } from "../../stores/auth";
+import { mockFetch } from "../../test-support/api";
+import { makeNode, renderInApp, sentBody } from "../../test-support/content";
+import { userNode } from "../../test-support/user";
 import { resetOutline } from "../outliner/store";
 import { NodeContent } from "./NodeContent";
-import { makeNode, renderInApp, sentBody } from "./test-helpers";
 
 // jsdom does no layout; ProseMirror asks ranges for rectangles (see RichTextEditor.test.tsx).
 beforeAll(() => {

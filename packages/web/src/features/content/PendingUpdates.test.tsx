@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../api/test-helpers";
+import { mockFetch } from "../../test-support/api";
+import { makeNode, renderInApp } from "../../test-support/content";
 import { PendingUpdates } from "./PendingUpdates";
-import { makeNode, renderInApp } from "./test-helpers";
 
 afterEach(() => {
   cleanup();

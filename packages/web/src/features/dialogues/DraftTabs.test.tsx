@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../api/test-helpers";
 import { Providers } from "../../app/Providers";
 import { useAuth } from "../../stores/auth";
+import { mockFetch } from "../../test-support/api";
 import { DraftEditor } from "./DraftEditor";
 import { forgetDraftIds } from "./use-draft";
 

@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../api/test-helpers";
 import { Providers } from "../../app/Providers";
 import { useAuth } from "../../stores/auth";
+import { mockFetch } from "../../test-support/api";
 import { MessagesPage } from "./MessagesPage";
 
 const ME = 7;

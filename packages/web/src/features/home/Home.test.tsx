@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../api/test-helpers";
 import { Providers } from "../../app/Providers";
 import { useAuth } from "../../stores/auth";
+import { mockFetch } from "../../test-support/api";
 import { Home } from "./Home";
 
 const ROOT = 3;

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
-import { fakeToken } from "../../api/test-helpers";
 import { clearTokens, writeTokens } from "../../api/tokens";
-import { makeNode, renderInApp } from "../content/test-helpers";
+import { fakeToken } from "../../test-support/api";
+import { makeNode, renderInApp } from "../../test-support/content";
 import { FileView } from "./FileView";
 
 /** A fetch answering every request with the given body and status; returns the mock. */

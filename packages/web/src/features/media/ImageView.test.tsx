@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../api/test-helpers";
-import { makeNode, renderInApp, sentBody } from "../content/test-helpers";
+import { mockFetch } from "../../test-support/api";
+import { makeNode, renderInApp, sentBody } from "../../test-support/content";
 import { ImageView } from "./ImageView";
 
 afterEach(() => {

@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../api/test-helpers";
 import type { Dnode } from "../../entities/dnode/types";
 import { useAuth } from "../../stores/auth";
-import { makeNode, renderInApp, sentBody } from "../content/test-helpers";
+import { mockFetch } from "../../test-support/api";
+import { makeNode, renderInApp, sentBody } from "../../test-support/content";
 import { NodeActions } from "./NodeActions";
 
 const ROOT = 3;

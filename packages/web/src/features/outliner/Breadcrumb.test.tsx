@@ -2,13 +2,13 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../api/test-helpers";
 import { Providers } from "../../app/Providers";
 import { upsertNodes } from "../../entities/dnode/store";
 import type { Dnode } from "../../entities/dnode/types";
+import { mockFetch } from "../../test-support/api";
+import { flat, ready } from "../../test-support/outliner";
 import { Breadcrumb } from "./Breadcrumb";
 import { resetOutline } from "./store";
-import { flat, ready } from "./test-helpers";
 
 const dnode = (id: number, name: string, type: string, extra: Partial<Dnode> = {}): Dnode => ({
   id,

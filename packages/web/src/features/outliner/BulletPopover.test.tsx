@@ -2,14 +2,14 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../api/test-helpers";
 import { Providers } from "../../app/Providers";
 import { setList, upsertNodes } from "../../entities/dnode/store";
 import type { Dnode } from "../../entities/dnode/types";
+import { mockFetch } from "../../test-support/api";
+import { stubTreeLayout } from "../../test-support/outliner";
 import { ControllerContext, resetSharedController, sharedController } from "./context";
 import { OutlineTree } from "./OutlineTree";
 import { resetOutline } from "./store";
-import { stubTreeLayout } from "./test-helpers";
 
 // jsdom lays nothing out: give the tree's scroll box a size so the virtualiser renders rows.
 beforeAll(() => {

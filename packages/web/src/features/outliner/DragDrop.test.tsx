@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeServer } from "../../test-support/fake-server";
+import { renderNodePage, resetNodePageState } from "../../test-support/node-page";
+import { stubTreeLayout } from "../../test-support/outliner";
 import { sharedController } from "./context";
-import { renderNodePage, resetNodePageState } from "./render-node-page";
-import { stubTreeLayout } from "./test-helpers";
 
 let server: FakeServer;
 

@@ -1,8 +1,16 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeServer } from "../../test-support/fake-server";
-import { renderNodePage, resetNodePageState } from "./render-node-page";
-import { editorOf, editors, names, rowOf, settled, stubTreeLayout, typeName } from "./test-helpers";
+import { renderNodePage, resetNodePageState } from "../../test-support/node-page";
+import {
+  editorOf,
+  editors,
+  names,
+  rowOf,
+  settled,
+  stubTreeLayout,
+  typeName,
+} from "../../test-support/outliner";
 import { VIEW_STATUS_KEY } from "./view-status";
 
 let server: FakeServer;

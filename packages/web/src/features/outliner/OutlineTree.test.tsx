@@ -3,11 +3,11 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { patchNode, setList, upsertNodes } from "../../entities/dnode/store";
 import type { Dnode } from "../../entities/dnode/types";
+import { stubTreeLayout } from "../../test-support/outliner";
 import { ControllerContext, resetSharedController, sharedController } from "./context";
 import type { NodeRow } from "./flatten";
 import { OutlineTree } from "./OutlineTree";
 import { resetOutline } from "./store";
-import { stubTreeLayout } from "./test-helpers";
 
 // Which rows' name editors rendered: the store must re-render only the row whose node changed.
 const renders: number[] = [];

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../api/test-helpers";
 import type { Dnode } from "../../entities/dnode/types";
+import { mockFetch } from "../../test-support/api";
 import { RelatedPanels } from "./RelatedPanels";
 import { relatedSections } from "./related-sections";
 

@@ -2,10 +2,10 @@ import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { upsertNodes } from "../../entities/dnode/store";
 import { FakeServer } from "../../test-support/fake-server";
+import { renderNodePage, resetNodePageState } from "../../test-support/node-page";
+import { stubTreeLayout } from "../../test-support/outliner";
 import { WHEEL_STEP_MS } from "./levels";
-import { renderNodePage, resetNodePageState } from "./render-node-page";
 import { resetOutline } from "./store";
-import { stubTreeLayout } from "./test-helpers";
 import { VIEW_STATUS_KEY } from "./view-status";
 
 /** The tree display features of a node page: levels, the content view, info tags, view-descendants. */

@@ -5,10 +5,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { Providers } from "../../app/Providers";
 import { useAuth } from "../../stores/auth";
 import { FakeServer } from "../../test-support/fake-server";
+import { resetNodePageState } from "../../test-support/node-page";
+import { stubTreeLayout } from "../../test-support/outliner";
 import { NodePage } from "./NodePage";
 import { pageViewType } from "./page-view";
-import { resetNodePageState } from "./render-node-page";
-import { stubTreeLayout } from "./test-helpers";
 import { VIEW_STATUS_KEY } from "./view-status";
 
 /** The DRAFTDNODE view (草稿) in the node page's view switch (workspace-spec 2 "View types"). */

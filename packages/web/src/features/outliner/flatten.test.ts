@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { flat, ready } from "../../test-support/outliner";
 import type { FlatRow, NodeRow } from "./flatten";
 import { neighbourRow, parentRow } from "./flatten";
-import { flat, ready } from "./test-helpers";
 
 const summary = (rows: FlatRow[]) =>
   rows.map((r) => (r.kind === "node" ? `${r.depth}:${r.id}` : `${r.kind}@${r.depth}`));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { flat, ready } from "../../test-support/outliner";
 import type { NodeRow } from "./flatten";
 import { planCloseLevel, planOpenLevel, WHEEL_STEP_MS, wheelStep } from "./levels";
-import { flat, ready } from "./test-helpers";
 
 // 1 ─ 2 (children 4, 5; 4 has children 6)
 //   ─ 3 (children 7)

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FakeServer } from "../../test-support/fake-server";
-import { renderNodePage, resetNodePageState } from "./render-node-page";
-import { editorOf, names, rowOf, settled, stubTreeLayout } from "./test-helpers";
+import { renderNodePage, resetNodePageState } from "../../test-support/node-page";
+import { editorOf, names, rowOf, settled, stubTreeLayout } from "../../test-support/outliner";
 
 let server: FakeServer;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { flat, ready } from "../../test-support/outliner";
 import { firstLineOf, labelledName, outlineAsText } from "./outline-text";
-import { flat, ready } from "./test-helpers";
 
 const names: Record<number, string> = { 2: "二", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七" };
 const nameOf = (id: number) => names[id];

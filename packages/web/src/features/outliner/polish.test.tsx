@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FakeServer } from "../../test-support/fake-server";
-import { renderNodePage, resetNodePageState } from "./render-node-page";
-import { editorOf, names, rowOf, settled, stubTreeLayout, typeName } from "./test-helpers";
+import { renderNodePage, resetNodePageState } from "../../test-support/node-page";
+import { editorOf, names, rowOf, settled, stubTreeLayout, typeName } from "../../test-support/outliner";
 
 // Issue 12 points 8, 10–15: the outliner as a person types, reads and scrolls it.
 

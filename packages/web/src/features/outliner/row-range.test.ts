@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { flat, ready } from "../../test-support/outliner";
 import { isNodeRow, type NodeRow } from "./flatten";
 import { endRow, isSiblingRun, rangeBetween, rowsAway, topLevelRows } from "./row-range";
-import { flat, ready } from "./test-helpers";
 
 // 2 [4 [5]], 3, 6 — all open.
 const rows = flat(

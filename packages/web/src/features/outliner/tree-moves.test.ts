@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { flat, ready } from "../../test-support/outliner";
 import type { NodeRow } from "./flatten";
-import { flat, ready } from "./test-helpers";
 import { planEnter, planIndent, planOutdent, planReorder } from "./tree-moves";
 
 const rowOf = (rows: ReturnType<typeof flat>, id: number) =>

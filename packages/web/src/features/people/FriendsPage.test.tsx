@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../api/test-helpers";
-import { renderPeople, userNode } from "../../components/user/test-helpers";
 import { useAuth } from "../../stores/auth";
+import { mockFetch } from "../../test-support/api";
+import { renderPeople, userNode } from "../../test-support/user";
 import { FriendsPage } from "./FriendsPage";
 
 const me = userNode(7, "alice", {

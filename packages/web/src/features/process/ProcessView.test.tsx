@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../api/test-helpers";
-import { makeNode, renderInApp } from "../content/test-helpers";
+import { mockFetch } from "../../test-support/api";
+import { makeNode, renderInApp } from "../../test-support/content";
 import { ProcessView } from "./ProcessView";
 
 afterEach(() => {

@@ -2,10 +2,10 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../api/test-helpers";
 import { Providers } from "../../app/Providers";
-import { userNode } from "../../components/user/test-helpers";
 import { useAuth } from "../../stores/auth";
+import { mockFetch } from "../../test-support/api";
+import { userNode } from "../../test-support/user";
 import { UserProfilePage } from "./UserProfilePage";
 
 afterEach(() => {

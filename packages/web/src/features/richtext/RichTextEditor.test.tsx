@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { fakeToken, mockFetch } from "../../api/test-helpers";
 import { writeTokens } from "../../api/tokens";
 import { Providers } from "../../app/Providers";
+import { fakeToken, mockFetch } from "../../test-support/api";
 import { RichTextEditor, type RichTextEditorProps } from "./RichTextEditor";
 
 // jsdom does no layout: ProseMirror asks text ranges for their rectangles to scroll the caret into

@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../api/test-helpers";
 import { Providers } from "../../app/Providers";
 import { useAuth } from "../../stores/auth";
+import { mockFetch } from "../../test-support/api";
 import { NodeSearchBox } from "./NodeSearchBox";
 
 afterEach(() => {

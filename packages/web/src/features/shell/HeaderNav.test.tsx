@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../api/test-helpers";
 import { Providers } from "../../app/Providers";
 import { useAuth } from "../../stores/auth";
+import { mockFetch } from "../../test-support/api";
 import { HeaderNav, selectedNav } from "./HeaderNav";
 
 const LINKS = ["我的知识", "我的消息", "问AI", "我的AI", "公共知识"];

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../api/test-helpers";
+import { mockFetch } from "../../test-support/api";
 import { markBroken, openMain } from "./tab-model";
 import { resetTabs, SAVE_DEBOUNCE_MS, TAB_OWNER_KEY, TAB_STATE_KEY, useTabs } from "./tab-store";
 

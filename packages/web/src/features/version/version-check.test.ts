@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../api/test-helpers";
+import { mockFetch } from "../../test-support/api";
 import { applyUpdate, checkVersion, needsUpdate, postponeUpdate } from "./version-check";
 
 beforeEach(() => localStorage.clear());

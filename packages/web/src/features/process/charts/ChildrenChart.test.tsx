@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../../api/test-helpers";
-import { makeNode, renderInApp } from "../../content/test-helpers";
+import { mockFetch } from "../../../test-support/api";
+import { makeNode, renderInApp } from "../../../test-support/content";
 import { ChildrenChart } from "./ChildrenChart";
 
 // jsdom has no canvas: the lazy chart module becomes a list of the bars it is given.

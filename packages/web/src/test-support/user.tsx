@@ -3,7 +3,7 @@ import { render } from "@testing-library/react";
 import type { UserNodeJson } from "@zhishu/shared";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes } from "react-router";
-import { Providers } from "../../app/Providers";
+import { Providers } from "../app/Providers";
 
 /** A user's virtual node as the API sends it: a person with zero counts unless the test says otherwise. */
 export function userNode(

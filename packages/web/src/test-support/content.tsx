@@ -1,8 +1,8 @@
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
-import { Providers } from "../../app/Providers";
-import type { Dnode } from "../../entities/dnode/types";
+import { Providers } from "../app/Providers";
+import type { Dnode } from "../entities/dnode/types";
 
 /** A node as the API sends it, with write rights unless the test says otherwise. */
 export const makeNode = (over: Partial<Dnode> = {}): Dnode => ({

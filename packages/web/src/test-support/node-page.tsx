@@ -1,13 +1,13 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { Providers } from "../../app/Providers";
-import { useAuth } from "../../stores/auth";
-import { resetSharedController } from "./context";
-import { endDrag } from "./drag-store";
-import { NodePage } from "./NodePage";
-import { resetSelection } from "./selection-store";
-import { resetOutline } from "./store";
+import { Providers } from "../app/Providers";
+import { resetSharedController } from "../features/outliner/context";
+import { endDrag } from "../features/outliner/drag-store";
+import { NodePage } from "../features/outliner/NodePage";
+import { resetSelection } from "../features/outliner/selection-store";
+import { resetOutline } from "../features/outliner/store";
+import { useAuth } from "../stores/auth";
 
 /** A signed-in page with nothing kept from an earlier test: storage, store, ticks, drag, controller. */
 export function resetNodePageState(): void {

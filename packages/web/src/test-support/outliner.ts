@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from "@testing-library/react";
-import type { ChildList } from "../../entities/dnode/types";
-import { sharedController } from "./context";
-import { type FlatRow, flattenTree } from "./flatten";
+import type { ChildList } from "../entities/dnode/types";
+import { sharedController } from "../features/outliner/context";
+import { type FlatRow, flattenTree } from "../features/outliner/flatten";
 
 /** A loaded child list. */
 export const ready = (ids: number[], total = ids.length): ChildList => ({
