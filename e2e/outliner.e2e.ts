@@ -150,14 +150,10 @@ describe("the outliner in the browser", () => {
       // The browser told the page the Enter belonged to the composition.
       expect(seen).toEqual([expect.objectContaining({ key: "Enter", isComposing: true })]);
       await untilServerHasTree(page, nodeId, [["一", ["四", ["二", ["三"]]]], "五知", "定义"]);
-      expect((await visibleRows(page)).map(([, name]) => name)).toEqual([
-        "一",
-        "四",
-        "二",
-        "三",
-        "五知",
-        "定义",
-      ]);
+      // The rows under 一 load again after the reload above, each level when its parent opens: wait.
+      await expect
+        .poll(async () => (await visibleRows(page)).map(([, name]) => name), { timeout: 10_000 })
+        .toEqual(["一", "四", "二", "三", "五知", "定义"]);
 
       // After the composition, Enter makes a row again.
       await page.keyboard.press("Enter");
