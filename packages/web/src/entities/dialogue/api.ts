@@ -7,6 +7,7 @@ import {
   userChatsLogicId,
 } from "@zhishu/shared";
 import { api } from "../../api/client";
+import { outlineApi } from "../dnode/api";
 import type { Dnode, Relation } from "../dnode/types";
 
 /**
@@ -91,8 +92,7 @@ export const dialogueApi = {
   draft: (id: number) =>
     api.get<{ draft_process: Dnode }>(`/dialogue/${id}/draft/`).then((r) => r.draft_process),
   /** Autosave: the draft's text merged into its content. */
-  saveDraft: (draftId: number, text: string) =>
-    api.post<Dnode>(`/dnode/${draftId}/update`, { content: { text } }),
+  saveDraft: (draftId: number, text: string) => outlineApi.update(draftId, { content: { text } }),
   /** Sends the draft with this text; the answer carries the message and the new empty draft. */
   send: (draftId: number, text: string) =>
     api.post<{ delegated_process: Dnode; new_draft_process: Dnode }>(

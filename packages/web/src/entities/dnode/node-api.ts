@@ -9,7 +9,7 @@ import type {
   UpdateContentFieldInput,
 } from "@zhishu/shared";
 import { api } from "../../api/client";
-import { type MoveBody, outlineApi, type ReferBody } from "./api";
+import type { MoveBody, ReferBody } from "./api";
 import type { Dnode, Relation, RelationsWithData } from "./types";
 
 /**
@@ -28,7 +28,8 @@ export type ListMoveBody = Omit<MoveBody, "way"> & { way: "move" };
 
 export const nodeApi = {
   node: (id: number) => api.get<Dnode>(`/dnode/${id}`),
-  byIds: (ids: number[]) => outlineApi.byIds(ids),
+  /** The readable ones of these nodes (≤ 500), asked as a JSON list (the outliner's own call joins them). */
+  byIds: (ids: number[]) => api.get<Dnode[]>("/dnode/by_ids", { ids: JSON.stringify(ids) }),
 
   /** One page of one group of a node, with its own page size (home cards, 快速笔记, child processes). */
   groupPage: (id: number, groups: string[], pageSize: number, page?: number) =>
@@ -36,6 +37,17 @@ export const nodeApi = {
       relation_names: groups.join(","),
       page_size: pageSize,
       relation_pages: page === undefined ? undefined : JSON.stringify({ [groups[0] ?? ""]: page }),
+    }),
+
+  /**
+   * The first `size` rows of one list, asked exactly as the outliner asks for a list's first page (the
+   * same URL, so the client merges the two when they meet in flight).
+   */
+  listPrefix: (parentId: number, relation: string, size: number) =>
+    api.get<RelationsWithData>(`/dnode/${parentId}/relations_with_data/`, {
+      page_size: size,
+      relation_pages: JSON.stringify({ [relation]: 1 }),
+      relation_names: relation,
     }),
 
   /** Without a location the node goes under the caller's root; without a relation, USER_ROOT there, else CHILD_NODE. */
@@ -47,7 +59,8 @@ export const nodeApi = {
   removeRelation: (id: number, body: RemoveRelationInput) => api.post(`/dnode/${id}/remove-relation/`, body),
   createRelation: (body: CreateRelationInput) => api.post("/dnode_relation/create/", body),
 
-  search: (query: Pick<SearchQuery, "search"> & Partial<Omit<SearchQuery, "search">>) => api.get<Dnode[]>("/dnode/search/", query),
+  search: (query: Pick<SearchQuery, "search"> & Partial<Omit<SearchQuery, "search">>) =>
+    api.get<Dnode[]>("/dnode/search/", query),
   /** The class node a `#label` names (404 when there is none). */
   classNode: (label: string) => api.get<Dnode>(`/dnode/classnode/${encodeURIComponent(label)}`),
 

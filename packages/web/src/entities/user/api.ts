@@ -1,5 +1,6 @@
 import type { UserNodeJson } from "@zhishu/shared";
 import { api } from "../../api/client";
+import { nodeApi } from "../dnode/node-api";
 import type { Dnode } from "../dnode/types";
 
 /** The lists /friends offers (people-spec 2 "My friends page"), in the order it shows them. */
@@ -94,7 +95,7 @@ export const userApi = {
   /** Edits the caller's own profile; answers the account (GET /api/user/me/ shape). */
   updateProfile: (edit: ProfileEdit) => api.put<unknown>("/user/me/", { content: edit }),
   decide: (processId: number, decision: FriendDecision) =>
-    api.post<DecisionAnswer>(`/dnode/call_action/${processId}/${decision}`, {}),
+    nodeApi.callAction<DecisionAnswer>(processId, decision, {}),
   /** The friend requests aimed at the caller (open or decided), newest first, among their newest processes. */
   incomingRequests: async (myId: number): Promise<Dnode[]> =>
     (await myFriendRequests()).filter((node) => Number(node.content.target_user_id) === myId),
