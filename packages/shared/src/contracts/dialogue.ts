@@ -48,6 +48,7 @@ export const dialogueRecordSchema = z.object({
   /** The DIALOGUE node itself, with the reader's fields in its content. */
   dnode: dnodeJsonSchema,
 });
+export type DialogueRecordJson = z.infer<typeof dialogueRecordSchema>;
 export const dialogueResponse = z.object({ success: z.boolean(), dialogue: dialogueRecordSchema });
 
 /** GET /api/dialogue/messages/: the reader's dialogues, latest activity first. */
@@ -57,6 +58,7 @@ export const dialogueListResponse = z.object({
   /** Unread messages over all the reader's dialogues (the header's 我的消息 badge). */
   unread_total: z.number().int(),
 });
+export type DialogueListJson = z.infer<typeof dialogueListResponse>;
 
 /** POST /api/dialogue/{id}/add/ */
 export const addToDialogueResponse = z.object({

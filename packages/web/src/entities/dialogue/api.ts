@@ -1,5 +1,7 @@
 import {
+  type DialogueListJson,
   type DialogueReaderFields,
+  type DialogueRecordJson,
   type DialogueType,
   MESSAGE_LIST_LIMIT,
   userAgentChatsLogicId,
@@ -27,27 +29,19 @@ export interface DialogueNode extends Dnode {
 }
 
 /** GET /api/dialogue/{id}/: the record, one page of its messages (oldest first) and its attachments. */
-export interface DialogueRecord {
-  id: number;
-  name: string;
-  dialogue_type: DialogueType;
-  dialogue_mode: DialogueReaderFields["dialogue_mode"];
-  participants: number[];
-  participant_users: DialogueReaderFields["participant_users"];
-  created_at: string;
+export type DialogueRecord = Omit<
+  DialogueRecordJson,
+  "chat_messages" | "resources" | "conclusions" | "sub_dialogues" | "dnode"
+> & {
   chat_messages: Dnode[];
-  chat_total: number;
-  chat_has_more: boolean;
   resources: Dnode[];
   conclusions: Dnode[];
   sub_dialogues: Dnode[];
   dnode: DialogueNode;
-}
+};
 
-export interface DialogueList {
-  dialogues: DialogueNode[];
-  unread_total: number;
-}
+/** GET /api/dialogue/messages/ as the web reads it (the contract's `success` is not read). */
+export type DialogueList = Pick<DialogueListJson, "unread_total"> & { dialogues: DialogueNode[] };
 
 /** TanStack Query keys: every dialogue query starts with "dialogues", so one live event refreshes them all. */
 export const dialogueKeys = {
