@@ -84,9 +84,11 @@ export const dialogueReadResponse = z.object({
   unread_count: z.number().int(),
   unread_total: z.number().int(),
 });
+export type DialogueReadJson = z.infer<typeof dialogueReadResponse>;
 
 /** GET /api/dialogue/{id}/draft/ */
 export const draftResponse = z.object({ success: z.boolean(), draft_process: dnodeJsonSchema });
+export type DraftJson = z.infer<typeof draftResponse>;
 
 /** POST /api/process/{id}/delegate-and-create-new/ */
 export const delegateDraftResponse = z.object({
@@ -94,3 +96,4 @@ export const delegateDraftResponse = z.object({
   delegated_process: dnodeJsonSchema,
   new_draft_process: dnodeJsonSchema,
 });
+export type DelegateDraftJson = z.infer<typeof delegateDraftResponse>;

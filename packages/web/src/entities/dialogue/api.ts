@@ -1,8 +1,11 @@
 import {
+  type DelegateDraftJson,
   type DialogueListJson,
   type DialogueReaderFields,
+  type DialogueReadJson,
   type DialogueRecordJson,
   type DialogueType,
+  type DraftJson,
   MESSAGE_LIST_LIMIT,
   userAgentChatsLogicId,
   userAiChatsLogicId,
@@ -43,6 +46,9 @@ export type DialogueRecord = Omit<
 /** GET /api/dialogue/messages/ as the web reads it (the contract's `success` is not read). */
 export type DialogueList = Pick<DialogueListJson, "unread_total"> & { dialogues: DialogueNode[] };
 
+/** The named node fields of a contract's answer, as the web holds nodes. */
+type NodesOf<T, K extends keyof T> = { [F in K]: Dnode };
+
 /** TanStack Query keys: every dialogue query starts with "dialogues", so one live event refreshes them all. */
 export const dialogueKeys = {
   all: ["dialogues"] as const,
@@ -81,15 +87,15 @@ export const dialogueApi = {
       node_id: nodeId,
     }),
   markRead: (id: number) =>
-    api.post<{ unread_count: number; unread_total: number }>(`/dialogue/${id}/read/`, {}),
+    api.post<Pick<DialogueReadJson, "unread_count" | "unread_total">>(`/dialogue/${id}/read/`, {}),
   /** The caller's one draft in the dialogue (made on first ask). */
   draft: (id: number) =>
-    api.get<{ draft_process: Dnode }>(`/dialogue/${id}/draft/`).then((r) => r.draft_process),
+    api.get<NodesOf<DraftJson, "draft_process">>(`/dialogue/${id}/draft/`).then((r) => r.draft_process),
   /** Autosave: the draft's text merged into its content. */
   saveDraft: (draftId: number, text: string) => outlineApi.update(draftId, { content: { text } }),
   /** Sends the draft with this text; the answer carries the message and the new empty draft. */
   send: (draftId: number, text: string) =>
-    api.post<{ delegated_process: Dnode; new_draft_process: Dnode }>(
+    api.post<NodesOf<DelegateDraftJson, "delegated_process" | "new_draft_process">>(
       `/process/${draftId}/delegate-and-create-new/`,
       { text },
     ),
