@@ -48,6 +48,7 @@ export const dialogueRecordSchema = z.object({
   /** The DIALOGUE node itself, with the reader's fields in its content. */
   dnode: dnodeJsonSchema,
 });
+export type DialogueRecordJson = z.infer<typeof dialogueRecordSchema>;
 export const dialogueResponse = z.object({ success: z.boolean(), dialogue: dialogueRecordSchema });
 
 /** GET /api/dialogue/messages/: the reader's dialogues, latest activity first. */
@@ -57,6 +58,7 @@ export const dialogueListResponse = z.object({
   /** Unread messages over all the reader's dialogues (the header's 我的消息 badge). */
   unread_total: z.number().int(),
 });
+export type DialogueListJson = z.infer<typeof dialogueListResponse>;
 
 /** POST /api/dialogue/{id}/add/ */
 export const addToDialogueResponse = z.object({
@@ -82,9 +84,11 @@ export const dialogueReadResponse = z.object({
   unread_count: z.number().int(),
   unread_total: z.number().int(),
 });
+export type DialogueReadJson = z.infer<typeof dialogueReadResponse>;
 
 /** GET /api/dialogue/{id}/draft/ */
 export const draftResponse = z.object({ success: z.boolean(), draft_process: dnodeJsonSchema });
+export type DraftJson = z.infer<typeof draftResponse>;
 
 /** POST /api/process/{id}/delegate-and-create-new/ */
 export const delegateDraftResponse = z.object({
@@ -92,3 +96,4 @@ export const delegateDraftResponse = z.object({
   delegated_process: dnodeJsonSchema,
   new_draft_process: dnodeJsonSchema,
 });
+export type DelegateDraftJson = z.infer<typeof delegateDraftResponse>;

@@ -57,6 +57,7 @@ export const userRelationsPageSchema = z.object({
   page: z.number().int(),
   page_size: z.number().int(),
 });
+export type UserRelationsPage = z.infer<typeof userRelationsPageSchema>;
 
 /** POST /api/user/friend/request/ (201): the FriendRequestProcess node id and its content. */
 export const friendRequestResponseSchema = z.object({
@@ -89,6 +90,7 @@ export const userActionResponseSchema = z.object({
   message: z.string(),
   user: userNodeSchema,
 });
+export type UserActionResponse = z.infer<typeof userActionResponseSchema>;
 
 /** GET /api/user/blocks/: whom the caller blocked. */
 export const blockListSchema = z.object({ results: z.array(userNodeSchema) });

@@ -12,6 +12,8 @@ export const createDnodeBody = z.object({
   custom_relation_id: idSchema.nullish(),
 });
 export type CreateDnodeBody = z.infer<typeof createDnodeBody>;
+/** What a client sends to create a node (defaults not yet applied). */
+export type CreateDnodeInput = z.input<typeof createDnodeBody>;
 
 /** POST /api/dnode/{id}/update — a partial node; content keys merge, a null content value removes its key. */
 export const updateDnodeBody = z
@@ -23,9 +25,11 @@ export const updateDnodeBody = z
   })
   .strip();
 export type UpdateDnodeBody = z.infer<typeof updateDnodeBody>;
+export type UpdateDnodeInput = z.input<typeof updateDnodeBody>;
 
 /** POST /api/dnode/delete_batch */
 export const deleteBatchBody = z.object({
   ids: z.array(idSchema).min(1).max(1000),
   anchor_id: idSchema.nullish(),
 });
+export type DeleteBatchInput = z.input<typeof deleteBatchBody>;

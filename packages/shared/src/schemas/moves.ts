@@ -34,6 +34,8 @@ export const moveBody = z.object({
   focusing_dnodes: z.unknown().optional(),
 });
 export type MoveBody = z.infer<typeof moveBody>;
+/** What a client sends to move (defaults not yet applied). */
+export type MoveInput = z.input<typeof moveBody>;
 
 /** POST /api/dnode/refer (201) */
 export const referBody = z.object({
@@ -42,6 +44,7 @@ export const referBody = z.object({
   relation_name: relationNameSchema.optional(),
   location: locationSchema,
 });
+export type ReferInput = z.input<typeof referBody>;
 
 /** POST /api/dnode/clone (201) */
 export const cloneBody = z.object({
@@ -50,6 +53,7 @@ export const cloneBody = z.object({
   relation_name: relationNameSchema.optional(),
   location: locationSchema,
 });
+export type CloneInput = z.input<typeof cloneBody>;
 
 /** POST /api/dnode/move_here */
 export const moveHereBody = z.object({

@@ -91,6 +91,7 @@ export const updateContentFieldBody = z.object({
     .max(500)
     .optional(),
 });
+export type UpdateContentFieldInput = z.input<typeof updateContentFieldBody>;
 
 /** call_action get_processes_in_timerange params: what was made while a process ran. */
 export const timeRangeParams = z.object({

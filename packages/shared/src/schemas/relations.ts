@@ -14,6 +14,7 @@ export const createRelationBody = z.object({
   showed_side: z.enum(["x", "y"]).nullish(),
   before_node_id: idSchema.nullish(),
 });
+export type CreateRelationInput = z.input<typeof createRelationBody>;
 
 /** POST /api/dnode_relation/create_virtual/ */
 export const createVirtualBody = z.object({
@@ -75,3 +76,4 @@ export const removeRelationBody = z.object({
   y_node_id: idSchema,
   side: ySideOnly,
 });
+export type RemoveRelationInput = z.input<typeof removeRelationBody>;

@@ -78,3 +78,4 @@ export const searchQuery = z.object({
   custom_prefix: z.string().max(40).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
+export type SearchQuery = z.infer<typeof searchQuery>;

@@ -1,7 +1,7 @@
 import { DEFAULT_RELATION_PAGE_SIZE, MAX_RELATION_PAGE_SIZE } from "@zhishu/shared";
-import { api } from "../api/client";
 import { idsOfGroup } from "../entities/dnode/api";
 import { listKey } from "../entities/dnode/list-key";
+import { nodeApi } from "../entities/dnode/node-api";
 import { getList, setList, useNodes } from "../entities/dnode/store";
 import type { Dnode, RelationsWithData } from "../entities/dnode/types";
 import { mergePage, withoutId } from "../features/outliner/list-ops";
@@ -24,11 +24,7 @@ const MAX_ATTEMPTS = 5;
 
 /** The loaded prefix of a list, as the server holds it now (one request, up to 200 rows). */
 function fetchPrefix(parentId: number, relation: string, size: number) {
-  return api.get<RelationsWithData>(`/dnode/${parentId}/relations_with_data/`, {
-    page_size: size,
-    relation_pages: JSON.stringify({ [relation]: 1 }),
-    relation_names: relation,
-  });
+  return nodeApi.listPrefix(parentId, relation, size);
 }
 
 /**
@@ -45,7 +41,7 @@ export class ListSync {
   constructor(
     private readonly controller: ListSyncController,
     private readonly fetch = fetchPrefix,
-    private readonly fetchNode = (id: number) => api.get<Dnode>(`/dnode/${id}`),
+    private readonly fetchNode = nodeApi.node,
   ) {}
 
   /** A link under `parentId` was made or changed: re-read the list if this tab has it loaded. */

@@ -1,12 +1,18 @@
 import {
+  type DelegateDraftJson,
+  type DialogueListJson,
   type DialogueReaderFields,
+  type DialogueReadJson,
+  type DialogueRecordJson,
   type DialogueType,
+  type DraftJson,
   MESSAGE_LIST_LIMIT,
   userAgentChatsLogicId,
   userAiChatsLogicId,
   userChatsLogicId,
 } from "@zhishu/shared";
 import { api } from "../../api/client";
+import { outlineApi } from "../dnode/api";
 import type { Dnode, Relation } from "../dnode/types";
 
 /**
@@ -26,27 +32,22 @@ export interface DialogueNode extends Dnode {
 }
 
 /** GET /api/dialogue/{id}/: the record, one page of its messages (oldest first) and its attachments. */
-export interface DialogueRecord {
-  id: number;
-  name: string;
-  dialogue_type: DialogueType;
-  dialogue_mode: DialogueReaderFields["dialogue_mode"];
-  participants: number[];
-  participant_users: DialogueReaderFields["participant_users"];
-  created_at: string;
+export type DialogueRecord = Omit<
+  DialogueRecordJson,
+  "chat_messages" | "resources" | "conclusions" | "sub_dialogues" | "dnode"
+> & {
   chat_messages: Dnode[];
-  chat_total: number;
-  chat_has_more: boolean;
   resources: Dnode[];
   conclusions: Dnode[];
   sub_dialogues: Dnode[];
   dnode: DialogueNode;
-}
+};
 
-export interface DialogueList {
-  dialogues: DialogueNode[];
-  unread_total: number;
-}
+/** GET /api/dialogue/messages/ as the web reads it (the contract's `success` is not read). */
+export type DialogueList = Pick<DialogueListJson, "unread_total"> & { dialogues: DialogueNode[] };
+
+/** The named node fields of a contract's answer, as the web holds nodes. */
+type NodesOf<T, K extends keyof T> = { [F in K]: Dnode };
 
 /** TanStack Query keys: every dialogue query starts with "dialogues", so one live event refreshes them all. */
 export const dialogueKeys = {
@@ -86,16 +87,15 @@ export const dialogueApi = {
       node_id: nodeId,
     }),
   markRead: (id: number) =>
-    api.post<{ unread_count: number; unread_total: number }>(`/dialogue/${id}/read/`, {}),
+    api.post<Pick<DialogueReadJson, "unread_count" | "unread_total">>(`/dialogue/${id}/read/`, {}),
   /** The caller's one draft in the dialogue (made on first ask). */
   draft: (id: number) =>
-    api.get<{ draft_process: Dnode }>(`/dialogue/${id}/draft/`).then((r) => r.draft_process),
+    api.get<NodesOf<DraftJson, "draft_process">>(`/dialogue/${id}/draft/`).then((r) => r.draft_process),
   /** Autosave: the draft's text merged into its content. */
-  saveDraft: (draftId: number, text: string) =>
-    api.post<Dnode>(`/dnode/${draftId}/update`, { content: { text } }),
+  saveDraft: (draftId: number, text: string) => outlineApi.update(draftId, { content: { text } }),
   /** Sends the draft with this text; the answer carries the message and the new empty draft. */
   send: (draftId: number, text: string) =>
-    api.post<{ delegated_process: Dnode; new_draft_process: Dnode }>(
+    api.post<NodesOf<DelegateDraftJson, "delegated_process" | "new_draft_process">>(
       `/process/${draftId}/delegate-and-create-new/`,
       { text },
     ),

@@ -1,54 +1,52 @@
-import { DEFAULT_RELATION_PAGE_SIZE, type DeletedNodesResult } from "@zhishu/shared";
+import {
+  type CloneInput,
+  type CreateDnodeInput,
+  DEFAULT_RELATION_PAGE_SIZE,
+  type DeletedNodesResult,
+  type IdTree as IdTreeJson,
+  type IdTreeNode,
+  type MoveInput,
+  type MoveResult,
+  type ReferInput,
+  type UpdateDnodeInput,
+} from "@zhishu/shared";
 import { api } from "../../api/client";
 import { trashApi } from "../../api/trash";
 import type { BatchRelationsWithData, Dnode, Relation, RelationsWithData } from "./types";
 
 /** The node API calls the outliner makes (docs/API.md), typed. */
 
-export interface CreateBody {
+/*
+ * The request bodies are the shared request schemas' inputs (what a client sends, before the server's
+ * defaults), narrowed to what the web always sends, so a field renamed or retyped on the server breaks here.
+ */
+
+/** POST /dnode/create/: the web always places the new node. */
+export type CreateBody = CreateDnodeInput & {
   type: string;
   name: string;
   location_id: number;
   relation_name: string;
-  next_id?: number | null;
-  content?: Record<string, unknown>;
-}
+};
 
-export interface MoveBody {
-  moved_nodes_ids: number[];
-  target_node_id: number;
+/** POST /dnode/move: the outliner's two ways of moving (a refer goes through `refer`). */
+export type MoveBody = MoveInput & {
   old_location_id: number;
   old_relationName: string;
   new_relationName: string;
-  before_node_id?: number | null;
   keep_old: false;
   way: "move" | "move_and_refer";
-}
+};
 
 /** A drop position as the refer and clone calls take it (docs/API.md "API conventions"). */
-export type ApiLocation = { position: "insideLast" } | { position: "before"; before_node_id: number };
+export type ApiLocation = NonNullable<ReferInput["location"]>;
 
-export interface ReferBody {
-  refered_nodes_ids: number[];
-  target_node_id: number;
-  relation_name: string;
-  location: ApiLocation;
-}
+export type ReferBody = ReferInput & { relation_name: string; location: ApiLocation };
 
-export interface CloneBody {
-  source_id: number;
-  target_parent_id: number;
-  relation_name: string;
-  location: ApiLocation;
-}
+export type CloneBody = CloneInput & { relation_name: string; location: ApiLocation };
 
-export interface UpdateBody {
-  name?: string;
-  type?: string;
-  content?: Record<string, unknown>;
-  /** Generic completion: an ISO time, or null to clear it. */
-  finished_at?: string | null;
-}
+/** POST /dnode/{id}/update: name, type, content (keys merge) and finished_at (an ISO time, or null to clear). */
+export type UpdateBody = UpdateDnodeInput;
 
 export const outlineApi = {
   node: (id: number) => api.get<Dnode>(`/dnode/${id}`),
@@ -81,7 +79,7 @@ export const outlineApi = {
     ),
   update: (id: number, body: UpdateBody, options: { keepalive?: boolean } = {}) =>
     api.post<Dnode>(`/dnode/${id}/update`, body, options),
-  move: (body: MoveBody) => api.post<{ success: boolean }>("/dnode/move", body),
+  move: (body: MoveBody) => api.post<Pick<MoveResult, "success">>("/dnode/move", body),
   refer: (body: ReferBody) => api.post<Dnode[]>("/dnode/refer", body),
   /** `key`, as for create: a clone sent again with it answers with the copy already made. */
   clone: (body: CloneBody, key?: string) =>
@@ -97,14 +95,8 @@ export const outlineApi = {
 
 export type OutlineApi = typeof outlineApi;
 
-/** GET /api/dnode/{id}/id_tree. */
-export interface IdTree {
-  id: number;
-  name: string;
-  type: string;
-  children: IdTree[];
-  truncated?: boolean;
-}
+/** GET /api/dnode/{id}/id_tree: the root is a node of the tree that may say it was cut short. */
+export type IdTree = IdTreeNode & Partial<Pick<IdTreeJson, "truncated">>;
 
 /** The ids of one group in a page of relations, in display order (the server's row order is not promised). */
 export function idsOfGroup(relations: Relation[], parentId: number, group: string): number[] {

@@ -1,5 +1,6 @@
-import type { UserNodeJson } from "@zhishu/shared";
+import type { UserActionResponse, UserNodeJson, UserRelationsPage } from "@zhishu/shared";
 import { api } from "../../api/client";
+import { type ActionAnswer, nodeApi } from "../dnode/node-api";
 import type { Dnode } from "../dnode/types";
 
 /** The lists /friends offers (people-spec 2 "My friends page"), in the order it shows them. */
@@ -18,29 +19,16 @@ export const RELATION_PAGE_SIZE = 20;
  */
 export const INCOMING_SCAN_SIZE = 100;
 
-export interface RelationsPage {
-  relation_type: string;
-  results: UserNodeJson[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+/** GET /api/user/virtual-node/relations/: the shared contract's page. */
+export type RelationsPage = UserRelationsPage;
 
 /** What POST /api/dnode/call_action/{id}/{accept_friend|reject_friend} answers. */
-export interface DecisionAnswer {
-  success: boolean;
-  message: string;
-  dnodes: Dnode[];
-}
+export type DecisionAnswer = Pick<ActionAnswer, "success" | "message" | "dnodes">;
 
 export type FriendDecision = "accept_friend" | "reject_friend";
 
 /** What follow, unfollow, block, unblock, friend/remove and group leave answer: the other user's node, anew. */
-export interface UserActionAnswer {
-  success: boolean;
-  message: string;
-  user: UserNodeJson;
-}
+export type UserActionAnswer = UserActionResponse;
 
 /** The toggles of POST /api/user/{follow|unfollow|block|unblock}/ {user_id}. */
 export type UserToggle = "follow" | "unfollow" | "block" | "unblock";
@@ -94,7 +82,7 @@ export const userApi = {
   /** Edits the caller's own profile; answers the account (GET /api/user/me/ shape). */
   updateProfile: (edit: ProfileEdit) => api.put<unknown>("/user/me/", { content: edit }),
   decide: (processId: number, decision: FriendDecision) =>
-    api.post<DecisionAnswer>(`/dnode/call_action/${processId}/${decision}`, {}),
+    nodeApi.callAction<DecisionAnswer>(processId, decision, {}),
   /** The friend requests aimed at the caller (open or decided), newest first, among their newest processes. */
   incomingRequests: async (myId: number): Promise<Dnode[]> =>
     (await myFriendRequests()).filter((node) => Number(node.content.target_user_id) === myId),

@@ -1,16 +1,13 @@
-import { ApiError, api } from "../../api/client";
-import type { Dnode, RelationsWithData } from "../../entities/dnode/types";
+import { ApiError } from "../../api/client";
+import { nodeApi } from "../../entities/dnode/node-api";
+import type { Dnode } from "../../entities/dnode/types";
 
 /** How many home cards one request brings; a home past this loads the rest with "load more". */
 export const HOME_PAGE_SIZE = 200;
 
 /** The user's home cards: the root's USER_ROOT children in order, a page at a time. */
 export async function loadHomeCards(rootId: number, page = 1): Promise<{ cards: Dnode[]; total: number }> {
-  const data = await api.get<RelationsWithData>(`/dnode/${rootId}/relations_with_data/`, {
-    relation_names: "USER_ROOT",
-    page_size: HOME_PAGE_SIZE,
-    relation_pages: JSON.stringify({ USER_ROOT: page }),
-  });
+  const data = await nodeApi.groupPage(rootId, ["USER_ROOT"], HOME_PAGE_SIZE, page);
   const byId = new Map(data.related_nodes.map((node) => [node.id, node]));
   const cards = data.relations
     .filter((r) => r.relation_name === "USER_ROOT" && r.xnode === rootId)
@@ -21,7 +18,7 @@ export async function loadHomeCards(rootId: number, page = 1): Promise<{ cards: 
 
 /** Plants a tree at home (people-spec 2): a DIR or CONCEPT with a name and text under the user root. */
 export function plantTree(rootId: number, input: { type: "DIR" | "CONCEPT"; name: string; text?: string }) {
-  return api.post<{ dnode: Dnode }>("/dnode/create/", {
+  return nodeApi.create({
     type: input.type,
     name: input.name,
     content: input.text ? { text: input.text } : {},
@@ -32,7 +29,7 @@ export function plantTree(rootId: number, input: { type: "DIR" | "CONCEPT"; name
 
 /** Moves a card before another (or last): the move of people-spec 7 with relation kind USER_ROOT, sides y. */
 export function moveCard(rootId: number, nodeId: number, beforeId: number | null) {
-  return api.post("/dnode/move", {
+  return nodeApi.move({
     moved_nodes_ids: [nodeId],
     target_node_id: rootId,
     old_location_id: rootId,
@@ -48,7 +45,7 @@ export function moveCard(rootId: number, nodeId: number, beforeId: number | null
 
 /** Takes a card off home: the USER_ROOT link only; a tree planted at home stays under the user root. */
 export function removeCard(rootId: number, nodeId: number) {
-  return api.post(`/dnode/${rootId}/remove-relation/`, { relation_name: "USER_ROOT", y_node_id: nodeId });
+  return nodeApi.removeRelation(rootId, { relation_name: "USER_ROOT", y_node_id: nodeId });
 }
 
 export type AddOutcome = "added" | "alreadyThere";
@@ -56,7 +53,7 @@ export type AddOutcome = "added" | "alreadyThere";
 /** Adds a node to home as a reference; a node already at home is left alone. */
 export async function addToHome(rootId: number, nodeId: number): Promise<AddOutcome> {
   try {
-    await api.post("/dnode/refer", {
+    await nodeApi.refer({
       refered_nodes_ids: [nodeId],
       target_node_id: rootId,
       relation_name: "USER_ROOT",
@@ -73,7 +70,7 @@ export type FavourOutcome = "favoured" | "alreadyFavoured";
 /** Favours a node: a FAVOR link from the user's root (workspace-spec 4); twice is refused by the server. */
 export async function favourNode(rootId: number, nodeId: number): Promise<FavourOutcome> {
   try {
-    await api.post("/dnode_relation/create/", { x_node_id: rootId, y_node_id: nodeId, y_name: "FAVOR" });
+    await nodeApi.createRelation({ x_node_id: rootId, y_node_id: nodeId, y_name: "FAVOR" });
     return "favoured";
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) return "alreadyFavoured";

@@ -2,9 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { Image, Popover, Skeleton, Typography } from "antd";
 import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router";
-import { api } from "../../api/client";
 import { useCachedNode } from "../../entities/dnode/cache";
 import { typeLabelOf } from "../../entities/dnode/name-prefix";
+import { nodeApi } from "../../entities/dnode/node-api";
 import { nodeFetchMessage } from "../../entities/dnode/node-error";
 import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
@@ -39,7 +39,7 @@ function Preview({ id }: { id: number }) {
   const cached = useCachedNode(id);
   const query = useQuery({
     queryKey: ["dnode", id],
-    queryFn: () => api.get<Dnode>(`/dnode/${id}`),
+    queryFn: () => nodeApi.node(id),
     enabled: !cached,
     retry: false,
   });

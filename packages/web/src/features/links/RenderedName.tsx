@@ -1,7 +1,7 @@
 import { parseReferences } from "@zhishu/shared";
 import { App, Button } from "antd";
 import { useNavigate } from "react-router";
-import { api } from "../../api/client";
+import { nodeApi } from "../../entities/dnode/node-api";
 import { zh } from "../../i18n/zh-CN";
 import { LazyFormula as Formula } from "../formula/LazyFormula";
 import { NodeLink } from "./NodeLink";
@@ -15,7 +15,7 @@ function KeywordRef({ keyword }: { keyword: string }) {
   const { message } = App.useApp();
   const open = async () => {
     try {
-      const found = await api.get<{ id: number }[]>("/dnode/search/", { search: keyword, limit: 1 });
+      const found = await nodeApi.search({ search: keyword, limit: 1 });
       if (found.length > 0) navigate(`/data/${found[0].id}`);
       else message.info(t.notFound(keyword));
     } catch (error) {

@@ -1,6 +1,5 @@
-import { api } from "../../api/client";
 import { cacheNodes } from "../../entities/dnode/cache";
-import type { Dnode } from "../../entities/dnode/types";
+import { nodeApi } from "../../entities/dnode/node-api";
 
 // Links asked for in one render pass are named by one request (GET /dnode/by_ids takes ≤ 500 ids).
 const BATCH_DELAY_MS = 10;
@@ -16,7 +15,7 @@ async function flush(): Promise<void> {
   waiting = new Set([...waiting].slice(MAX_IDS));
   timer = waiting.size > 0 ? setTimeout(() => void flush(), BATCH_DELAY_MS) : null;
   try {
-    cacheNodes(await api.get<Dnode[]>("/dnode/by_ids", { ids: JSON.stringify(ids) }));
+    cacheNodes(await nodeApi.byIds(ids));
   } catch (error) {
     // A link without its name still works (it shows the id); let a later render ask again.
     for (const id of ids) asked.delete(id);

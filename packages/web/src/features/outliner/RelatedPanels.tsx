@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Collapse, Skeleton, Typography } from "antd";
 import { Link } from "react-router";
-import { api } from "../../api/client";
+import { nodeApi } from "../../entities/dnode/node-api";
 import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { AncestorLink } from "./AncestorLink";
@@ -21,7 +21,7 @@ export function RelatedPanels({ node }: { node: Dnode }) {
   const ids = [...new Set(sections.flatMap((s) => s.groups.flatMap((g) => g.ids)))];
   const query = useQuery({
     queryKey: ["dnode-by-ids", ids.join(",")],
-    queryFn: () => api.get<Dnode[]>("/dnode/by_ids", { ids: JSON.stringify(ids) }),
+    queryFn: () => nodeApi.byIds(ids),
     enabled: ids.length > 0,
   });
   if (sections.length === 0) return null;

@@ -2,7 +2,8 @@ import { NODE_TYPE_LABELS, type NodeType } from "@zhishu/shared";
 import { App, AutoComplete, Input, Tag } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { ApiError, api } from "../../api/client";
+import { ApiError } from "../../api/client";
+import { nodeApi } from "../../entities/dnode/node-api";
 import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
@@ -43,8 +44,8 @@ export function NodeSearchBox() {
     }
     const ticket = ++asked.current;
     const timer = setTimeout(() => {
-      api
-        .get<Dnode[]>("/dnode/search/", {
+      nodeApi
+        .search({
           search: input.text,
           dnode_type: input.kind === "typed" ? input.type : undefined,
           limit: 10,
@@ -72,9 +73,7 @@ export function NodeSearchBox() {
     try {
       const body = await creationBody(input);
       const dnode =
-        rootId === null
-          ? (await api.post<{ dnode: Dnode }>("/dnode/create/", body)).dnode
-          : await createQuickNote(rootId, body);
+        rootId === null ? (await nodeApi.create(body)).dnode : await createQuickNote(rootId, body);
       message.success(zh.search.created(input.text));
       open(dnode.id);
     } catch (error) {
@@ -149,7 +148,7 @@ export function NodeSearchBox() {
 async function creationBody(input: Exclude<SearchInput, { kind: "smartComplete" }>) {
   if (input.kind === "typed") return { type: input.type, name: input.text };
   if (input.kind === "tagged") {
-    const cls = await api.get<Dnode>(`/dnode/classnode/${encodeURIComponent(input.tag)}`).catch((error) => {
+    const cls = await nodeApi.classNode(input.tag).catch((error) => {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;
     });

@@ -1,5 +1,7 @@
-import { ApiError, api } from "../../api/client";
-import type { Dnode, RelationsWithData } from "../../entities/dnode/types";
+import type { CreateDnodeInput } from "@zhishu/shared";
+import { ApiError } from "../../api/client";
+import { nodeApi } from "../../entities/dnode/node-api";
+import type { Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
 
 const PAGE_SIZE = 200;
@@ -10,11 +12,7 @@ const cacheKey = (rootId: number) => `quickNotes:${rootId}`;
 /** The 快速笔记 node among the root's trees (every tree hangs there by CHILD_NODE), or null. */
 async function findQuickNotes(rootId: number): Promise<number | null> {
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const data = await api.get<RelationsWithData>(`/dnode/${rootId}/relations_with_data/`, {
-      relation_names: "CHILD_NODE",
-      page_size: PAGE_SIZE,
-      relation_pages: JSON.stringify({ CHILD_NODE: page }),
-    });
+    const data = await nodeApi.groupPage(rootId, ["CHILD_NODE"], PAGE_SIZE, page);
     const found = data.related_nodes.find((node) => node.name === zh.search.quickNotes);
     if (found) return found.id;
     if (!data.pagination_info.CHILD_NODE?.has_more) return null;
@@ -39,7 +37,7 @@ export function quickNotesId(rootId: number): Promise<number> {
     const id =
       (await findQuickNotes(rootId)) ??
       (
-        await api.post<{ dnode: Dnode }>("/dnode/create/", {
+        await nodeApi.create({
           type: "DIR",
           name: zh.search.quickNotes,
           location_id: rootId,
@@ -55,14 +53,14 @@ export function quickNotesId(rootId: number): Promise<number> {
  * Creates a quick note (the create body the header box built) under 快速笔记. A remembered node that is
  * gone (deleted, 404) is forgotten and looked for or made again, once.
  */
-export async function createQuickNote(rootId: number, body: Record<string, unknown>): Promise<Dnode> {
+export async function createQuickNote(
+  rootId: number,
+  body: Omit<CreateDnodeInput, "location_id">,
+): Promise<Dnode> {
   for (let attempt = 0; ; attempt++) {
     const location = await quickNotesId(rootId);
     try {
-      const { dnode } = await api.post<{ dnode: Dnode }>("/dnode/create/", {
-        ...body,
-        location_id: location,
-      });
+      const { dnode } = await nodeApi.create({ ...body, location_id: location });
       return dnode;
     } catch (error) {
       if (attempt > 0 || !(error instanceof ApiError) || (error.status !== 404 && error.status !== 410))

@@ -1,5 +1,4 @@
-import type { BriefDnode } from "@zhishu/shared";
-import { api } from "../../api/client";
+import { nodeApi } from "../../entities/dnode/node-api";
 
 /**
  * How many nodes one request asks for. The light read (my_dnodes_by_date_range/brief) of 500 rows stays
@@ -10,8 +9,4 @@ export const PAGE_SIZE = 500;
 
 /** What the caller made in [start, end), Shanghai dates (or an exact time), newest first, light rows. */
 export const myNodesBetween = (start: string, end: string) =>
-  api.get<BriefDnode[]>("/dnode/my_dnodes_by_date_range/brief", {
-    start_date: start,
-    end_date: end,
-    limit: PAGE_SIZE,
-  });
+  nodeApi.myNodesBetween({ start_date: start, end_date: end, limit: PAGE_SIZE });
