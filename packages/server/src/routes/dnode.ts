@@ -26,7 +26,7 @@ import { batchRelationsWithData, nodeRelationsWithData } from "../services/graph
 import { createNode } from "../services/nodes/create";
 import { parseCreateKey } from "../services/nodes/create-key";
 import { deleteNodes } from "../services/nodes/delete";
-import { getNode, presentNodes } from "../services/nodes/read";
+import { getCreatedNode, getNode, presentNodes } from "../services/nodes/read";
 import { updateNode } from "../services/nodes/update";
 import { searchNodes } from "../services/search/search";
 import { idParams } from "./params";
@@ -41,8 +41,11 @@ export const dnodeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (request) => {
       const userId = requireUser(request);
       const key = parseCreateKey(request.headers["idempotency-key"]);
-      const { nodeId, relation } = await createNode(db, userId, request.body, key);
-      return { dnode: await getNode(db, userId, nodeId), relation: presentRelation(relation) };
+      const { nodeId, relation, anchorId } = await createNode(db, userId, request.body, key);
+      return {
+        dnode: await getCreatedNode(db, userId, nodeId, anchorId),
+        relation: presentRelation(relation),
+      };
     },
   );
 

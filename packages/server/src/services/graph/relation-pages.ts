@@ -6,12 +6,12 @@ import {
   X_SIDE_PREFIX,
 } from "@zhishu/shared";
 import { type SQL, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client";
+import type { Db } from "../../db/client";
+import { preparedSql } from "../../db/prepared-sql";
 import { rightsOfLoaded, rightsOnIds } from "../../policies/node";
 import { loadNodeRows, requireNode } from "../../policies/node-access";
 import { presentRelation } from "../../presenters/relation";
 import { presentNodes } from "../nodes/read";
-import { idList } from "./relation-groups";
 import type { RelationRow } from "./relation-rows";
 
 interface PagedRow {
@@ -41,37 +41,53 @@ const ORDER_SQL: Record<RelationsPaging["order_by"], { y: SQL; x: SQL }> = {
 
 /**
  * One page of every relation group of the given nodes, in one query per side: group counts, then a
- * lateral index scan per group for just its page (never the whole 10k-child list).
+ * lateral index scan per group for just its page (never the whole 10k-child list). Built once for each
+ * side, order and filter (`preparedSql`); the ids, pages, size and names are its values.
  */
-function pagedSide(nodeIds: number[], side: "x" | "y", paging: RelationsPaging): SQL | null {
+function pagedSideQuery(side: "x" | "y", order: RelationsPaging["order_by"], filtered: boolean) {
   const own = side === "y" ? sql.raw("xnode") : sql.raw("ynode");
   const prefix = side === "y" ? "" : X_SIDE_PREFIX;
-  const pages = JSON.stringify(paging.relation_pages);
-  const size = paging.page_size;
-  // Group keys asked for, turned into this side's plain relation names (x__NAME belongs to side x).
-  const names = paging.relation_names
-    ?.filter((key) => (side === "x") === key.startsWith(X_SIDE_PREFIX))
-    .map((key) => key.slice(prefix.length));
-  if (names && names.length === 0) return null;
-  const filter = names ? sql`and g.relation_name in ${idListText(names)}` : sql``;
-  return sql`
+  const size = sql.placeholder("size");
+  const filter = filtered
+    ? sql`and g.relation_name in (select jsonb_array_elements_text(${sql.placeholder("names")}::jsonb))`
+    : sql``;
+  return preparedSql<PagedRow>(
+    `relation_page_${side}_${order.replace("-", "desc_")}${filtered ? "_named" : ""}`,
+    () => sql`
     select g.node as group_node, ${prefix} || g.relation_name as group_key, g.size as total, r.*
     from relation_count g
     left join lateral (
       select * from dnode_relation r
       where r.${own} = g.node and r.relation_name = g.relation_name and not r.is_deleted
-      order by ${ORDER_SQL[paging.order_by][side]}
-      limit ${size}
-      offset (greatest(coalesce((${pages}::jsonb ->> (${prefix} || g.relation_name))::int, 1), 1) - 1) * ${size}
+      order by ${ORDER_SQL[order][side]}
+      limit ${size}::int
+      offset (greatest(coalesce((${sql.placeholder("pages")}::jsonb ->> (${prefix} || g.relation_name))::int, 1), 1) - 1) * ${size}::int
     ) r on true
-    where g.node in ${idList(nodeIds)} and g.side = ${side} and g.size > 0 ${filter}`;
+    where g.node = any(string_to_array(${sql.placeholder("ids")}, ',')::int[]) and g.side = ${side} and g.size > 0 ${filter}`,
+  );
 }
 
-const idListText = (values: string[]): SQL =>
-  sql`(${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )})`;
+const PAGED_SIDES = new Map<string, ReturnType<typeof pagedSideQuery>>();
+
+/** This side's page rows for the nodes, or none when the caller asked only for the other side's groups. */
+function pagedSide(db: Db, nodeIds: number[], side: "x" | "y", paging: RelationsPaging): Promise<PagedRow[]> {
+  const prefix = side === "y" ? "" : X_SIDE_PREFIX;
+  // Group keys asked for, turned into this side's plain relation names (x__NAME belongs to side x).
+  const names = paging.relation_names
+    ?.filter((key) => (side === "x") === key.startsWith(X_SIDE_PREFIX))
+    .map((key) => key.slice(prefix.length));
+  if (names && names.length === 0) return Promise.resolve([]);
+  const key = `${side} ${paging.order_by} ${names !== undefined}`;
+  const query =
+    PAGED_SIDES.get(key) ??
+    PAGED_SIDES.set(key, pagedSideQuery(side, paging.order_by, names !== undefined)).get(key)!;
+  return query(db, {
+    ids: nodeIds.join(","),
+    pages: JSON.stringify(paging.relation_pages),
+    size: paging.page_size,
+    names: JSON.stringify(names ?? []),
+  });
+}
 
 function toRelationRow(row: PagedRow): RelationRow {
   return {
@@ -103,11 +119,10 @@ export async function relationsWithData(
     nodeIds.map((id) => [id, { relations: [], pagination_info: {} }]),
   );
   if (nodeIds.length === 0) return { pages, relatedNodes: [] };
-  const run = (side: "x" | "y") => {
-    const query = pagedSide(nodeIds, side, paging);
-    return query ? queryRows<PagedRow>(db, query) : Promise.resolve([]);
-  };
-  const [ySide, xSide] = await Promise.all([run("y"), run("x")]);
+  const [ySide, xSide] = await Promise.all([
+    pagedSide(db, nodeIds, "y", paging),
+    pagedSide(db, nodeIds, "x", paging),
+  ]);
   const relatedIds = new Set<number>();
   // Links in x__ groups belong to their x side, another node: their key and info are that node's to show.
   const ownedElsewhere: RelationJson[] = [];

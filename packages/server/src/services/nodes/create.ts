@@ -31,17 +31,18 @@ function defaultRelation(locationType: string, customRelationId: number | null |
  * joins its location's tree, which keeps its owner.
  *
  * The common case (a plain node under a node the caller may write) is one statement
- * (`insertNodeInOneStatement`); anything else, and every refusal, runs the transaction below.
+ * (`insertNodeInOneStatement`); anything else, and every refusal, runs the transaction below. The
+ * one statement also answers the new node's tree (`anchorId`), for `getCreatedNode`.
  */
 export async function createNode(
   db: Db,
   userId: number,
   body: CreateDnodeBody,
   idempotencyKey?: string,
-): Promise<{ nodeId: number; relation: RelationRow }> {
+): Promise<{ nodeId: number; relation: RelationRow; anchorId?: number | null }> {
   const locationId = body.location_id ?? null;
   if (locationId !== null && body.type !== "USER" && !PROPERTY_TYPES.has(body.type)) {
-    const relation = await insertNodeInOneStatement(db, {
+    const made = await insertNodeInOneStatement(db, {
       userId,
       locationId,
       // The location is no user root on this path, so the default is CHILD_NODE.
@@ -54,7 +55,7 @@ export async function createNode(
       idempotencyKey: idempotencyKey ?? null,
       rank: (owner, anchor) => firstPassColumns(userId, owner, anchor).rank,
     });
-    if (relation) return { nodeId: relation.ynode, relation };
+    if (made) return { nodeId: made.relation.ynode, ...made };
   }
   return writeTransaction(db, userId, async (tx) => {
     if (idempotencyKey === undefined) return createNodeInTx(tx, userId, body);

@@ -8,7 +8,7 @@ import { type NodeRights, rightsOfLoaded } from "../../policies/node";
 import { authorizedNode, loadNodeRows } from "../../policies/node-access";
 import { presentDnode, presentLockedDnode } from "../../presenters/dnode";
 import { dialogueReaderViews, type ReaderView } from "../dialogues/reader-fields";
-import { relationGroups } from "../graph/relation-groups";
+import { type RelationGroup, relationGroups } from "../graph/relation-groups";
 import { processTotals } from "../processes/totals";
 import { inheritedGroups } from "./inheritance";
 
@@ -21,7 +21,13 @@ export async function presentNodes(
   db: Db | Tx,
   userId: number | null,
   rows: DnodeWithExtras[],
-  options: { locked?: boolean; rights?: Map<number, NodeRights> } = {},
+  options: {
+    locked?: boolean;
+    rights?: Map<number, NodeRights>;
+    /** Read before the rights were known (`getCreatedNode`): the groups of every row, the published trees. */
+    groups?: Map<number, Record<string, RelationGroup>>;
+    published?: Set<number>;
+  } = {},
 ): Promise<DnodeJson[]> {
   const rights = options.rights ?? (await rightsOfLoaded(db, userId, rows));
   const rightsOf = (row: DnodeWithExtras): NodeRights => rights.get(row.id)!;
@@ -29,15 +35,17 @@ export async function presentNodes(
   const processIds = readable.filter((row) => row.type === "PROCESS").map((row) => row.id);
   const dialogues = userId === null ? [] : readable.filter((row) => row.type === "DIALOGUE");
   const [groups, inherited, published, totals, readerViews] = await Promise.all([
-    relationGroups(
-      db,
-      readable.map((row) => row.id),
-    ),
+    options.groups ??
+      relationGroups(
+        db,
+        readable.map((row) => row.id),
+      ),
     inheritedGroups(db, userId, readable),
-    publishedAnchors(
-      db,
-      readable.map((row) => row.anchorId),
-    ),
+    options.published ??
+      publishedAnchors(
+        db,
+        readable.map((row) => row.anchorId),
+      ),
     processTotals(db, processIds),
     dialogues.length > 0
       ? dialogueReaderViews(db, userId as number, dialogues)
@@ -95,6 +103,34 @@ async function publishedAnchors(db: Db | Tx, anchorIds: (number | null)[]): Prom
 export async function getNode(db: Db, userId: number | null, id: number): Promise<DnodeJson> {
   const { row, rights } = await authorizedNode(db, userId, id, "read");
   const [json] = await presentNodes(db, userId, [row], { rights: new Map([[id, rights]]) });
+  if (!json) throw notFound(MESSAGES.nodeNotFound, "NODE_NOT_FOUND");
+  return json;
+}
+
+/**
+ * A node just created, answered as GET /api/dnode/{id} would answer it. When the creation told its tree
+ * (`anchorId`, from the one-statement insert) the node row, its groups and its tree's publishing are read
+ * side by side instead of the row first: one round trip fewer per insert (issue 18).
+ */
+export async function getCreatedNode(
+  db: Db,
+  userId: number,
+  id: number,
+  anchorId: number | null | undefined,
+): Promise<DnodeJson> {
+  if (anchorId === undefined) return getNode(db, userId, id);
+  const [{ row, rights }, groups, published] = await Promise.all([
+    authorizedNode(db, userId, id, "read"),
+    relationGroups(db, [id]),
+    publishedAnchors(db, [anchorId]),
+  ]);
+  // The row's own tree decides; were it another (it is not on that path), read that one's publishing.
+  const sameTree = row.anchorId === anchorId;
+  const [json] = await presentNodes(db, userId, [row], {
+    rights: new Map([[id, rights]]),
+    groups,
+    published: sameTree ? published : undefined,
+  });
   if (!json) throw notFound(MESSAGES.nodeNotFound, "NODE_NOT_FOUND");
   return json;
 }

@@ -66,6 +66,8 @@ export async function insertNodeRow(tx: Tx, values: NewNodeRow): Promise<number>
   return id;
 }
 
+type PlacedNode = { relation: RelationRow; anchorId: number | null };
+
 /** A node to place under a location in one statement (`insertNodeInOneStatement`). */
 export interface NodeAtPlace {
   userId: number;
@@ -85,10 +87,10 @@ export interface NodeAtPlace {
  * The common creation (a node under a node, by a caller whose first pass already allows writing) as one
  * autocommit statement: the location's row and the caller's rank on it are read, then migration 0017's
  * `zhishu_create_node` does what createNode's transaction does (key claim, list lock, place, node, link,
- * event row). Answers the new link, or null when the general path must run: not allowed by the first
- * pass, a user root, a key used before, a place that needs respreading or is refused.
+ * event row). Answers the new link and its tree (the location's), or null when the general path must run:
+ * not allowed by the first pass, a user root, a key used before, a place that needs respreading or is refused.
  */
-export async function insertNodeInOneStatement(db: Db, node: NodeAtPlace): Promise<RelationRow | null> {
+export async function insertNodeInOneStatement(db: Db, node: NodeAtPlace): Promise<PlacedNode | null> {
   const content = sanitizeContent(node.content ?? {});
   assertContentSize(content);
   const owner = sql`l.owner_id`;
@@ -96,7 +98,7 @@ export async function insertNodeInOneStatement(db: Db, node: NodeAtPlace): Promi
   try {
     const [row] = await queryRows<Record<string, unknown>>(
       db,
-      sql`select r.* from (select l.id, l.type, l.owner_id, l.anchor_id, ${node.rank(owner, anchor)} as rank
+      sql`select r.*, s.anchor_id as zs_anchor_id from (select l.id, l.type, l.owner_id, l.anchor_id, ${node.rank(owner, anchor)} as rank
           from dnode l where l.id = ${node.locationId} offset 0) s
         cross join lateral zhishu_create_node(${node.userId}::int, s.rank::int, s.type, s.id, s.owner_id,
           s.anchor_id, ${node.relationName}::text, ${node.customRelation}::int, ${node.nextId}::int,
@@ -104,7 +106,8 @@ export async function insertNodeInOneStatement(db: Db, node: NodeAtPlace): Promi
           array(select jsonb_array_elements_text(${JSON.stringify(searchLexemesOf(node.name, content))}::jsonb)),
           ${node.idempotencyKey}::text, ${currentOrigin()}::text, ${MIN_ORDER_GAP}::float8) r`,
     );
-    return row ? relationFromSql(row) : null;
+    const anchorId = row?.zs_anchor_id == null ? null : Number(row.zs_anchor_id);
+    return row ? { relation: relationFromSql(row), anchorId } : null;
   } catch (error) {
     const e = error as { code?: string; cause?: { code?: string } };
     // ZS001: the place needs the general path; 40P01: a deadlock, which the general path retries.

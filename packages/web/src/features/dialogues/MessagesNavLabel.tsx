@@ -1,7 +1,7 @@
 import { Badge } from "antd";
 import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
-import { useDialogueList } from "./MessagesPage";
+import { useDialogueList } from "./dialogue-list";
 
 /** 我的消息 in the header with the reader's unread total (issue 17 point 11). */
 export function MessagesNavLabel() {

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Button, Empty, Spin, Typography } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -8,22 +8,10 @@ import { zh } from "../../i18n/zh-CN";
 import { useAuth } from "../../stores/auth";
 import { CreateDialogueModal, type NewDialogue } from "./CreateDialogueModal";
 import { DialogueListItem } from "./DialogueListItem";
+import { useDialogueList } from "./dialogue-list";
 import "./dialogues.css";
 
 const t = zh.dialogues;
-/** people-spec 4: polling is 30 s by default; live updates refresh the list sooner when they can. */
-export const LIST_POLL_MS = 30_000;
-
-/** The reader's dialogues, shared by /messages and the header's unread badge (one request for both). */
-export function useDialogueList(enabled = true) {
-  return useQuery({
-    queryKey: dialogueKeys.list(),
-    queryFn: () => dialogueApi.list(),
-    enabled,
-    refetchInterval: LIST_POLL_MS,
-  });
-}
-
 /** /messages (我的消息, people-spec 2): the list, or the empty state with 开始对话 and the creator. */
 export function MessagesPage() {
   const me = useAuth((s) => s.user?.id);

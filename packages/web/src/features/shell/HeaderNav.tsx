@@ -2,7 +2,7 @@ import { MenuOutlined } from "@ant-design/icons";
 import { Button, Dropdown, Menu } from "antd";
 import { Link } from "react-router";
 import { zh } from "../../i18n/zh-CN";
-import { MessagesNavLabel } from "../dialogues";
+import { MessagesNavLabel } from "../dialogues/MessagesNavLabel";
 import { useNarrow } from "./use-narrow";
 
 export const NAV = [
