@@ -42,7 +42,7 @@ beforeAll(async () => {
   // Carol lets Alice write in her tree, so writes across users are exercised too.
   await call(server, "POST", "/api/anchor-auth/manage/", {
     token: carol.access,
-    body: { dnode_id: trees[1]["丙的树"], user_id: alice.user.id, auth_type: "write" },
+    body: { dnode_id: trees[1].丙的树, user_id: alice.user.id, auth_type: "write" },
   });
   const users = [alice, carol, bystander].map((u) => u.user);
   pool = {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Tx } from "../../db/client";
-import { mergeContentSummary } from "../nodes/write";
+import { mergeContentSummary } from "../nodes/write-unversioned";
 import { addParticipants, removeParticipants } from "./participants";
 
 // Advisory-lock class 7 (see make.ts for 1–6): the chats of one group.

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Tx } from "../../db/client";
 import { idArray } from "../../policies/node";
-import { mergeContentSummary } from "../nodes/write";
+import { mergeContentSummary } from "../nodes/write-unversioned";
 
 /** How much of the last message a dialogue keeps in its content (the list shows 50 characters). */
 const KEPT_CHARS = 200;

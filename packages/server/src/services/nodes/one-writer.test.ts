@@ -9,7 +9,7 @@ const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const WRITERS: Record<string, { pattern: RegExp; allowed: string[] }> = {
   dnode: {
     pattern: /\.(insert|update|delete)\(dnode\)|\b(insert\s+into|update|delete\s+from)\s+dnode\b(?!_)/i,
-    allowed: ["services/nodes/write.ts"],
+    allowed: ["services/nodes/write.ts", "services/nodes/write-unversioned.ts"],
   },
   dnode_relation: {
     pattern:

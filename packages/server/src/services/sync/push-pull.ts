@@ -10,7 +10,7 @@ import { writeTransaction } from "../events/write-transaction";
 import { createNodeInTx } from "../nodes/create";
 import { deleteNodesInTx } from "../nodes/delete";
 import { updateNodeInTx } from "../nodes/update";
-import { setPendingUpdates, setSourceLink } from "../nodes/write";
+import { setPendingUpdates, setSourceLink } from "../nodes/write-unversioned";
 
 /** A copy's subtree as pushed to its source: each node says which source node it stands for. */
 export interface Snapshot {
