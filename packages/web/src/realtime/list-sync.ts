@@ -1,10 +1,10 @@
 import { DEFAULT_RELATION_PAGE_SIZE, MAX_RELATION_PAGE_SIZE } from "@zhishu/shared";
 import { idsOfGroup } from "../entities/dnode/api";
 import { listKey } from "../entities/dnode/list-key";
+import { mergePage, withoutId } from "../entities/dnode/list-ops";
 import { nodeApi } from "../entities/dnode/node-api";
 import { getList, setList, useNodes } from "../entities/dnode/store";
 import type { Dnode, RelationsWithData } from "../entities/dnode/types";
-import { mergePage, withoutId } from "../features/outliner/list-ops";
 import { putRelationMeta } from "../features/outliner/relation-meta";
 import { keepingCaret } from "./keep-caret";
 

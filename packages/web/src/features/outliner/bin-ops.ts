@@ -1,9 +1,9 @@
 import { messageOf } from "../../api/messages";
+import { placementOf } from "../../entities/dnode/list-ops";
 import { editList, getList, useNodes } from "../../entities/dnode/store";
 import { zh } from "../../i18n/zh-CN";
 import type { OutlineCore } from "./core";
 import { neighbourRow } from "./flatten";
-import { placementOf } from "./list-ops";
 import type { Moves, Taken } from "./moves";
 import type { NameEdits } from "./names";
 import { requestFocus } from "./store";

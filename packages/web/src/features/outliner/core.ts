@@ -2,6 +2,7 @@ import { DEFAULT_RELATION_PAGE_SIZE } from "@zhishu/shared";
 import { messageOf } from "../../api/messages";
 import { idsOfGroup, type OutlineApi, type UpdateBody } from "../../entities/dnode/api";
 import { listKey } from "../../entities/dnode/list-key";
+import { mergePage } from "../../entities/dnode/list-ops";
 import { typeLabelOf } from "../../entities/dnode/name-prefix";
 import {
   dropList,
@@ -15,7 +16,6 @@ import {
 } from "../../entities/dnode/store";
 import type { ChildList, Dnode } from "../../entities/dnode/types";
 import { zh } from "../../i18n/zh-CN";
-import { mergePage } from "./list-ops";
 import { KeyedDebounce, RelationLoadQueue, SerialQueue } from "./queues";
 import { putRelationMeta } from "./relation-meta";
 import type { TreeView } from "./tree-view";

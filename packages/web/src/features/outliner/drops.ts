@@ -1,6 +1,7 @@
 import { messageOf } from "../../api/messages";
 import type { ApiLocation } from "../../entities/dnode/api";
 import { listKey } from "../../entities/dnode/list-key";
+import { insertAt, placementOf, withoutId } from "../../entities/dnode/list-ops";
 import { editList, getList, useNodes } from "../../entities/dnode/store";
 import { zh } from "../../i18n/zh-CN";
 import { randomKey } from "../../lib/random-key";
@@ -8,7 +9,6 @@ import { NESTED_RELATION, type OutlineCore } from "./core";
 import type { RowDrop } from "./drag-store";
 import { acceptableWays, type MoveWay } from "./drag-ways";
 import { parentRow } from "./flatten";
-import { insertAt, placementOf, withoutId } from "./list-ops";
 import { followMainPlace } from "./main-place";
 import type { Moves } from "./moves";
 import { setViewStatus } from "./store";

@@ -1,13 +1,13 @@
 import { messageOf } from "../../api/messages";
 import { idsOfGroup } from "../../entities/dnode/api";
 import { listKey } from "../../entities/dnode/list-key";
+import { insertAt } from "../../entities/dnode/list-ops";
 import { typeLabelOf } from "../../entities/dnode/name-prefix";
 import { editList, getList, setList } from "../../entities/dnode/store";
 import { zh } from "../../i18n/zh-CN";
 import type { Bin } from "./bin-ops";
 import { NESTED_RELATION, type OutlineCore } from "./core";
 import { type NodeRow, neighbourRow } from "./flatten";
-import { insertAt } from "./list-ops";
 import { chunksOf, mergeRefusal } from "./merge-plan";
 import type { Moves, Taken } from "./moves";
 import type { NameEdits } from "./names";

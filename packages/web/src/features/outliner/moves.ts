@@ -1,9 +1,5 @@
 import { messageOf } from "../../api/messages";
 import { listKey } from "../../entities/dnode/list-key";
-import { editList, getList, setList } from "../../entities/dnode/store";
-import { zh } from "../../i18n/zh-CN";
-import { NESTED_RELATION, type OutlineCore, REORDER_DEBOUNCE_MS } from "./core";
-import { type NodeRow, parentRow } from "./flatten";
 import {
   insertAt,
   moveWithin,
@@ -12,7 +8,11 @@ import {
   placementOf,
   restoreOrder,
   withoutId,
-} from "./list-ops";
+} from "../../entities/dnode/list-ops";
+import { editList, getList, setList } from "../../entities/dnode/store";
+import { zh } from "../../i18n/zh-CN";
+import { NESTED_RELATION, type OutlineCore, REORDER_DEBOUNCE_MS } from "./core";
+import { type NodeRow, parentRow } from "./flatten";
 import { followMainPlace } from "./main-place";
 import type { NameEdits } from "./names";
 import { KeyedDebounce } from "./queues";

@@ -2,6 +2,7 @@ import { statusOf } from "@zhishu/shared";
 import { messageOf } from "../../api/messages";
 import type { CreateBody, UpdateBody } from "../../entities/dnode/api";
 import { listKey } from "../../entities/dnode/list-key";
+import { withoutId } from "../../entities/dnode/list-ops";
 import {
   parseNamePrefix,
   prefixChange,
@@ -18,7 +19,6 @@ import { processApi } from "../process/process-api";
 import { mergeUpdates, type NameState, type OutlineCore } from "./core";
 import type { NodeRow } from "./flatten";
 import { typedFormula } from "./formula-names";
-import { withoutId } from "./list-ops";
 import { renameNode, requestFocus } from "./store";
 import { endsWord, TYPING_RUN_PAUSE_MS, type UndoStep } from "./undo-history";
 import { journalAdd, journalDone, journalReplace, journalResolve } from "./write-journal";

@@ -1,5 +1,6 @@
 import { messageOf } from "../../api/messages";
 import { listKey } from "../../entities/dnode/list-key";
+import { insertAt } from "../../entities/dnode/list-ops";
 import { typeLabelOf } from "../../entities/dnode/name-prefix";
 import { editList, getList, setList, upsertNodes } from "../../entities/dnode/store";
 import type { Dnode } from "../../entities/dnode/types";
@@ -7,7 +8,6 @@ import { zh } from "../../i18n/zh-CN";
 import type { Bin } from "./bin-ops";
 import { NESTED_RELATION, nextTempId, type OutlineCore } from "./core";
 import type { NodeRow } from "./flatten";
-import { insertAt } from "./list-ops";
 import type { Moves, Taken } from "./moves";
 import type { NameEdits } from "./names";
 import { withoutServerKeys } from "./outline-copy";

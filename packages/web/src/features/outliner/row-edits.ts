@@ -1,12 +1,12 @@
 import { messageOf } from "../../api/messages";
 import { listKey } from "../../entities/dnode/list-key";
+import { insertAt } from "../../entities/dnode/list-ops";
 import { clearedNameOutcome, emptyRowBackspace } from "../../entities/dnode/name-prefix";
 import { editList, getList, upsertNodes } from "../../entities/dnode/store";
 import { zh } from "../../i18n/zh-CN";
 import type { Bin } from "./bin-ops";
 import { NESTED_RELATION, nextTempId, type OutlineCore } from "./core";
 import { type NodeRow, neighbourRow } from "./flatten";
-import { insertAt } from "./list-ops";
 import type { Caret, Moves } from "./moves";
 import type { NameEdits } from "./names";
 import { setTicked } from "./selection-store";

@@ -1,5 +1,5 @@
 /**
- * Pure operations on the id lists of the outline store. Every optimistic edit is one of these, and
+ * Pure operations on the node cache's child lists (store.ts). Every optimistic edit is one of these, and
  * every rollback is its inverse, so they are tested on their own.
  */
 
