@@ -48,17 +48,22 @@ export async function addParticipants(
       select ${dialogueId}, u, 'read', ${grantedBy} from unnest(${idArray(fresh)}) as t(u)
       on conflict do nothing`);
   const roots = await userNodesOf(tx, fresh);
+  // The links already there, in one read rather than one per person.
+  const linked = new Set(
+    (
+      await queryRows<{ ynode: number }>(
+        tx,
+        sql`select ynode from dnode_relation where xnode = ${dialogueId} and relation_name = 'PARTICIPANT'
+            and not is_deleted and ynode = any(${idArray([...roots.values()])})`,
+      )
+    ).map((r) => Number(r.ynode)),
+  );
   // Each link locks the person's list of dialogues; in id order, so two dialogues made at once for the
   // same people (each by a different creator, who comes first) cannot deadlock.
   for (const userId of [...fresh].sort((a, b) => a - b)) {
     const root = roots.get(userId);
-    if (root === undefined) continue;
-    const [linked] = await queryRows<{ id: number }>(
-      tx,
-      sql`select id from dnode_relation where xnode = ${dialogueId} and ynode = ${root}
-          and relation_name = 'PARTICIPANT' and not is_deleted`,
-    );
-    if (!linked) await insertRelation(tx, { xnode: dialogueId, ynode: root, relationName: "PARTICIPANT" });
+    if (root === undefined || linked.has(root)) continue;
+    await insertRelation(tx, { xnode: dialogueId, ynode: root, relationName: "PARTICIPANT" });
   }
   return fresh;
 }
