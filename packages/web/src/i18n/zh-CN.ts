@@ -1,5 +1,6 @@
 import { MESSAGES } from "@zhishu/shared";
 import { dialogueTexts } from "./zh-CN/dialogues";
+import { firstScreenTexts } from "./zh-CN/first-screen";
 import { nodePageTexts } from "./zh-CN/node-page";
 import { outlineKeysTexts } from "./zh-CN/outline-keys";
 import { outlinerTexts } from "./zh-CN/outliner";
@@ -11,7 +12,7 @@ import { processTexts } from "./zh-CN/process";
  * module the app reads them from. The node page's and the outliner's strings live in zh-CN/ beside it.
  */
 export const zh = {
-  appName: "知树",
+  appName: firstScreenTexts.appName,
   footer: "© 2026 知树 · 让知识像树一样生长",
   nav: {
     myKnowledge: "我的知识",

@@ -98,10 +98,4 @@ export type OutlineApi = typeof outlineApi;
 /** GET /api/dnode/{id}/id_tree: the root is a node of the tree that may say it was cut short. */
 export type IdTree = IdTreeNode & Partial<Pick<IdTreeJson, "truncated">>;
 
-/** The ids of one group in a page of relations, in display order (the server's row order is not promised). */
-export function idsOfGroup(relations: Relation[], parentId: number, group: string): number[] {
-  return relations
-    .filter((r) => r.xnode === parentId && r.relation_name === group)
-    .sort((a, b) => a.yorder - b.yorder || a.id - b.id)
-    .map((r) => r.ynode);
-}
+export { idsOfGroup } from "./group-order";

@@ -1,4 +1,4 @@
-import { NODE_TYPE_LABELS, type NodeType } from "@zhishu/shared";
+import { NODE_TYPE_LABELS, type NodeType } from "@zhishu/shared/types";
 import { typeByPrefix } from "./type-prefixes";
 
 /**

@@ -1,4 +1,4 @@
-import { isNodeType, NODE_TYPE_LABELS, type NodeType } from "@zhishu/shared";
+import { isNodeType, NODE_TYPE_LABELS, type NodeType } from "@zhishu/shared/types";
 
 /**
  * Which node type a typed prefix names (issue 12 point 8): a type code in any case (`def:`), or one of

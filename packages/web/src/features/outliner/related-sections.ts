@@ -1,4 +1,4 @@
-import { X_SIDE_PREFIX } from "@zhishu/shared";
+import { X_SIDE_PREFIX } from "@zhishu/shared/relations";
 import type { Dnode } from "../../entities/dnode/types";
 
 /** One group of related nodes in a section: its key in `relations`, its plain relation name, and ids. */

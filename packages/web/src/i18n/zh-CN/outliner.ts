@@ -1,4 +1,5 @@
 import { MESSAGES } from "@zhishu/shared";
+import { firstScreenTexts } from "./first-screen";
 
 /** The outliner: tree, drag and drop, related panels, breadcrumb, bullet popover (part of zh-CN.ts). */
 export const outlinerTexts = {
@@ -38,7 +39,7 @@ export const outlinerTexts = {
     nameInput: "知识点名称",
     titleInput: "知识点标题",
     editName: "点击编辑名称",
-    untitled: "未命名",
+    untitled: firstScreenTexts.untitled,
     offline: (waiting: number) => `网络已断开：你的 ${waiting} 项修改都已保留，网络恢复后会自动保存。`,
     keptAfterRefusal: "你输入的文字仍保留在这一行，可修改后再试。",
     expand: "展开",
