@@ -1,12 +1,9 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./app/App";
 import "./app/global.css";
+import { whenEarlyScreenDrawn } from "./early/drawn";
 
-const root = document.getElementById("root");
-if (!root) throw new Error("no #root element");
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The app's first run holds the main thread for most of a second on a small machine: it starts once the
+// node page's early first screen (early/screen.ts) is on screen, not before. Its code downloads meanwhile
+// (early-entry.ts preloads it from index.html).
+void whenEarlyScreenDrawn()
+  .then(() => import("./app/start"))
+  .then(({ startApp }) => startApp());

@@ -2,13 +2,16 @@ import type { FirstScreen } from "@zhishu/shared";
 import { earlyKey, putEarly } from "../api/early-answers";
 import type { Dnode } from "../entities/dnode/types";
 import { forwardGroups } from "../features/outliner/groups";
+import { afterNextPaint, setEarlyScreenDrawn } from "./drawn";
+import { earlyScreenPlan, paintEarlyScreen } from "./screen";
 
 /*
  * The node page's first screen, asked for while the app's code is still downloading (issue 18 point 5).
  * This small entry runs before the app: on /data/{id} with a session it asks for the node and the first
  * page of its lists in one call (GET /api/dnode/{id}/first_screen/) and fetches the page's code; the
  * app's own GETs of the node and of those lists then take this answer (api/early-answers.ts) instead of
- * asking one after the other once the app has started. It must stay small and import nothing heavy:
+ * asking one after the other once the app has started, and the first screen is drawn from it at once
+ * (screen.ts). It must stay small and import nothing heavy:
  * what it imports is downloaded before it runs.
  */
 
@@ -61,7 +64,7 @@ export function startEarlyLoad(pathname: string, storage: Storage = localStorage
   );
   // The groups the page will ask for follow from the node, so their key is known only with the answer;
   // it is filed before the app can read the node (this callback was attached first).
-  void screen.then((answer) => {
+  const drawn = screen.then((answer) => {
     if (!answer) return;
     const groups = page.relation ? [page.relation] : forwardGroups(answer.dnode as Dnode);
     if (!groups.every((group) => answer.relation_names.includes(group))) return;
@@ -72,6 +75,10 @@ export function startEarlyLoad(pathname: string, storage: Storage = localStorage
     });
     const { relations, related_nodes, pagination_info } = answer;
     putEarly(earlyKey(url, access), Promise.resolve({ relations, related_nodes, pagination_info }));
+    // The rows are here long before the app has started: they are drawn now (screen.ts).
+    const plan = earlyScreenPlan(answer, page.relation, storage);
+    if (plan && paintEarlyScreen(plan)) return afterNextPaint();
   });
+  setEarlyScreenDrawn(drawn);
   return true;
 }

@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { ApiError } from "../../api/client";
 import { confirmDelete } from "../../components/confirm-delete";
 import { showDeletedNotice } from "../../components/deleted-notice";
+import { dismissEarlyScreen } from "../../early/screen";
 import { outlineApi } from "../../entities/dnode/api";
 import { nodeFetchMessage } from "../../entities/dnode/node-error";
 import { useNodes } from "../../entities/dnode/store";
@@ -79,6 +80,10 @@ function NodeView({ idText, relation }: { idText: string; relation: string | nul
   useEffect(() => {
     if (query.data) controller.core.receive([query.data]);
   }, [controller, query.data]);
+  // The early first screen (early/screen.ts) shows a tree; a page that shows an error instead ends it.
+  useLayoutEffect(() => {
+    if (query.error || id === 0) dismissEarlyScreen();
+  }, [query.error, id]);
 
   const node = useNodes((s) => s.nodes[id]);
   // The view shown (page-view.ts): one's own draft opens on 草稿 until another view is picked here.

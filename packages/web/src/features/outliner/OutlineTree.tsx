@@ -17,6 +17,7 @@ import { setSelecting, useSelection } from "./selection-store";
 import { isExpanded, setViewStatus, useOutline } from "./store";
 import type { TreeView } from "./tree-view";
 import { useAutoLoadMore } from "./use-auto-load-more";
+import { useEarlyScreenHandOver } from "./use-early-screen-hand-over";
 import { useLevelWheel } from "./use-level-wheel";
 import { useOutlineClipboard } from "./use-outline-clipboard";
 import { useSelectionBox } from "./use-selection-box";
@@ -132,6 +133,11 @@ export function OutlineTree({ view, rootId, groups, primary, grouped, viewId, la
   });
 
   useAutoLoadMore(scrollRef, virtualizer, rows);
+  useEarlyScreenHandOver(
+    scrollRef,
+    rows,
+    groups.map((g) => lists[listKey(rootId, g)]?.status),
+  );
 
   // A row asked to take focus is scrolled into the window first, so it is rendered and can take it.
   // (A new request is a new `focus` object, so the same index asked again scrolls again.)
