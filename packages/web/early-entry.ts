@@ -1,11 +1,40 @@
+import path from "node:path";
+import { rolldown } from "rolldown";
 import type { HtmlTagDescriptor, IndexHtmlTransformContext, Plugin } from "vite";
 
 const ENTRY = "src/early.ts";
 /** The app proper, which main.tsx imports once the early first screen is drawn (see main.tsx). */
 const APP_START = "src/app/start.tsx";
+/** The node page's code, which the early script asks for on a node page (src/early.ts). */
+const NODE_PAGE = "src/features/outliner/NodePage.tsx";
 
 type Bundle = NonNullable<IndexHtmlTransformContext["bundle"]>;
 type Chunk = Extract<Bundle[string], { type: "chunk" }>;
+
+/** A chunk's file and every file it imports statically, less `already`; and their style sheets. */
+function filesOf(bundle: Bundle, facade: string, already: Set<string>): { js: string[]; css: string[] } {
+  const chunks = Object.values(bundle).filter((c): c is Chunk => c.type === "chunk");
+  const start = chunks.find((c) => c.facadeModuleId?.endsWith(facade));
+  if (!start) return { js: [], css: [] };
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const js: string[] = [];
+  const visit = (file: string) => {
+    if (already.has(file) || js.includes(file)) return;
+    js.push(file);
+    for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+  };
+  visit(start.fileName);
+  const css = [...new Set(js.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]))];
+  return { js, css: css.filter((file) => !already.has(file)) };
+}
+
+/** What index.html already loads: the entry, its imports and its style sheets. */
+function entryFiles(bundle: Bundle): Set<string> {
+  const entry = Object.values(bundle).find(
+    (c): c is Chunk => c.type === "chunk" && c.isEntry && c.name === "index",
+  );
+  return new Set(entry ? [entry.fileName, ...entry.imports, ...(entry.viteMetadata?.importedCss ?? [])] : []);
+}
 
 /**
  * The app's code, which main.tsx imports only once the early first screen is drawn, is still asked for
@@ -14,27 +43,13 @@ type Chunk = Extract<Bundle[string], { type: "chunk" }>;
  * sheets come with it, so the app's first render does not wait for them either.
  */
 function appPreloads(bundle: Bundle): HtmlTagDescriptor[] {
-  const chunks = Object.values(bundle).filter((c): c is Chunk => c.type === "chunk");
-  const start = chunks.find((c) => c.facadeModuleId?.endsWith(APP_START));
-  const entry = chunks.find((c) => c.isEntry && c.name === "index");
-  if (!start || !entry) return [];
-  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const already = new Set([entry.fileName, ...entry.imports]);
-  const files: string[] = [];
-  const visit = (file: string) => {
-    if (already.has(file) || files.includes(file)) return;
-    files.push(file);
-    for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
-  };
-  visit(start.fileName);
-  const css = new Set(files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]));
-  for (const file of entry.viteMetadata?.importedCss ?? []) css.delete(file);
+  const { js, css } = filesOf(bundle, APP_START, entryFiles(bundle));
   return [
-    ...[...css].map((file) => ({
+    ...css.map((file) => ({
       tag: "link",
       attrs: { rel: "stylesheet", crossorigin: true, href: `/${file}` },
     })),
-    ...files.map((file) => ({
+    ...js.map((file) => ({
       tag: "link",
       attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
     })),
@@ -42,37 +57,55 @@ function appPreloads(bundle: Bundle): HtmlTagDescriptor[] {
 }
 
 /**
- * The early entry (src/early.ts, issue 18 point 5) as a script of its own, first in the page's head:
- * Vite folds every module script of index.html into one entry, which runs only once all the app's code
- * has arrived; a separate input with its own async script tag runs as soon as its few bytes are here, so the
- * node page's requests go out while the app's code is still downloading.
+ * The early entry bundled alone, with nothing to import, as one classic script: run where it stands in
+ * the page, before any of the page's files has been asked for. `nodePageFiles` are the node page's
+ * modules and style sheets, which it preloads on a node page.
+ */
+async function earlyScript(root: string, nodePageFiles: string[]): Promise<string> {
+  const bundle = await rolldown({
+    input: path.join(root, ENTRY),
+    cwd: root,
+    platform: "browser",
+    tsconfig: false,
+    transform: { define: { __NODE_PAGE_FILES__: JSON.stringify(nodePageFiles) } },
+  });
+  try {
+    const { output } = await bundle.generate({ format: "iife", minify: true });
+    return output[0].code.trim();
+  } finally {
+    await bundle.close();
+  }
+}
+
+/**
+ * The early entry (src/early.ts, issue 18 point 5) inlined as the first thing in the page's head: the
+ * node page's first-screen request goes out while the HTML is still being read, before the page's other
+ * files are asked for (the browser opens only six connections to a host), and the screen is drawn as
+ * soon as the answer is here. It is a script of its own, not part of the app's module graph: a module
+ * runs only once its imports have arrived. The server allows it by its hash in the Content-Security-Policy
+ * (packages/server/src/http/inline-scripts.ts), so no other inline script can run.
  */
 export function earlyEntry(): Plugin {
+  let root = process.cwd();
   return {
     name: "zhishu-early-entry",
-    config: () => ({ build: { rollupOptions: { input: { index: "index.html", early: ENTRY } } } }),
+    configResolved(config) {
+      root = config.root;
+    },
     transformIndexHtml: {
       order: "post",
-      handler(_html, context) {
-        // The dev server serves the source as it is.
-        const chunk = context.bundle
-          ? Object.values(context.bundle).find((c) => c.type === "chunk" && c.isEntry && c.name === "early")
-          : undefined;
-        if (chunk?.type !== "chunk")
+      async handler(_html, context) {
+        // The dev server serves the source as a module; the node page's code is not preloaded there.
+        if (!context.bundle)
           return [{ tag: "script", attrs: { type: "module", src: `/${ENTRY}` }, injectTo: "head-prepend" }];
-        // Its few small imports are asked for at once, not after it arrives.
-        const early = [
-          // async: a deferred script would wait for the page's style sheets before it runs.
-          {
-            tag: "script",
-            attrs: { type: "module", async: true, crossorigin: true, src: `/${chunk.fileName}` },
-          },
-          ...chunk.imports.map((file) => ({
-            tag: "link",
-            attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
-          })),
-        ].map((tag) => ({ ...tag, injectTo: "head-prepend" as const }));
-        return [...early, ...appPreloads(context.bundle ?? {})];
+        const loaded = entryFiles(context.bundle);
+        const app = filesOf(context.bundle, APP_START, loaded);
+        const nodePage = filesOf(context.bundle, NODE_PAGE, new Set([...loaded, ...app.js, ...app.css]));
+        const code = await earlyScript(root, [...nodePage.js, ...nodePage.css]);
+        return [
+          { tag: "script", children: code, injectTo: "head-prepend" as const },
+          ...appPreloads(context.bundle),
+        ];
       },
     },
   };

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync } from "node:zlib";
@@ -6,11 +7,12 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { call } from "../test/client";
 import { startTestServer, type TestServer } from "../test/harness";
 
+const INDEX_HTML = "<!doctype html><title>知树</title><div id=root></div>";
 let server: TestServer;
 let webDist: string;
 beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), "zhishu-web-"));
-  writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>知树</title><div id=root></div>");
+  writeFileSync(path.join(webDist, "index.html"), INDEX_HTML);
   mkdirSync(path.join(webDist, "assets"));
   writeFileSync(path.join(webDist, "assets", "app-abc123.js"), "console.log('app')");
   // What the build writes beside a large file (packages/web/precompress.ts).
@@ -59,6 +61,44 @@ it("sends the security headers with the app, the API and its errors", async () =
     expect(csp, route).toContain("connect-src 'self' ws: wss:");
     expect(headers.get("x-content-type-options"), route).toBe("nosniff");
     expect(headers.get("referrer-policy"), route).toBe("strict-origin-when-cross-origin");
+  }
+});
+
+it("allows index.html's inline script by its hash, and no other inline script anywhere", async () => {
+  // What the build inlines first in the page's head (packages/web/early-entry.ts).
+  const early = "(function(){document.title='知树'})();";
+  const html = `<!doctype html><script>${early}</script><script type="application/json">{}</script><title>知树</title>`;
+  const hash = `'sha256-${createHash("sha256").update(early, "utf8").digest("base64")}'`;
+  writeFileSync(path.join(webDist, "index.html"), html);
+  // The build writes a brotli copy of the page too, which browsers are sent.
+  writeFileSync(path.join(webDist, "index.html.br"), brotliCompressSync(html));
+  // A later mtime, as a rebuild while the server runs gives.
+  utimesSync(path.join(webDist, "index.html"), new Date(), new Date(Date.now() + 5_000));
+  try {
+    const apiPolicy = (await call(server, "GET", "/api/app-version/")).headers.get("content-security-policy");
+    for (const [route, encoding] of [
+      ["/", "identity"],
+      ["/", "br"],
+      ["/data/123", "identity"],
+      ["/data/123", "br"],
+    ]) {
+      const res = await call(server, "GET", route, { headers: { "accept-encoding": encoding } });
+      const csp = res.headers.get("content-security-policy") ?? "";
+      // The same policy as everywhere else, but for that one script.
+      expect(csp.replace(` ${hash}`, ""), route).toBe(apiPolicy);
+      expect(csp, route).toContain(`script-src 'self' ${hash};`);
+      expect(csp, route).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(csp.match(/sha256-/g), route).toHaveLength(1);
+      expect(csp, route).toContain("frame-ancestors 'none'");
+    }
+    for (const route of ["/assets/app-abc123.js", "/api/app-version/", "/api/nothing"]) {
+      const csp = (await call(server, "GET", route)).headers.get("content-security-policy") ?? "";
+      expect(csp, route).toContain("script-src 'self';");
+    }
+  } finally {
+    rmSync(path.join(webDist, "index.html.br"));
+    writeFileSync(path.join(webDist, "index.html"), INDEX_HTML);
+    utimesSync(path.join(webDist, "index.html"), new Date(), new Date(Date.now() + 10_000));
   }
 });
 
