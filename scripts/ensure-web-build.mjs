@@ -12,6 +12,9 @@ const sources = [
   "packages/web/src",
   "packages/web/index.html",
   "packages/web/vite.config.ts",
+  // The build's own plugins (the early entry's inlining, the compressed copies).
+  "packages/web/early-entry.ts",
+  "packages/web/precompress.ts",
   "packages/shared/src",
 ];
 
