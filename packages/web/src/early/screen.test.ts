@@ -1,7 +1,9 @@
 import type { FirstScreen } from "@zhishu/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { PAGE_JOURNAL_PREFIX } from "../features/outliner/journal-adoption";
 import { rootViewId } from "../features/outliner/view-id";
 import { VIEW_STATUS_KEY } from "../features/outliner/view-status";
+import { textDraftKey } from "../features/richtext/text-drafts";
 import { dismissEarlyScreen, earlyScreenPlan, paintEarlyScreen } from "./screen";
 
 const group = (size: number, head: number[] = []) => ({ size, head, dict: {} });
@@ -79,6 +81,18 @@ describe("what the early first screen shows", () => {
     expect(none(answer({ relations: { CHILD_NODE: group(3), NOTE: group(1) } }))).toBeNull();
     localStorage.setItem(VIEW_STATUS_KEY, JSON.stringify({ [rootViewId(5)]: { viewType: "CONTENTDNODE" } }));
     expect(none(answer())).toBeNull();
+  });
+
+  it("nothing while edits typed earlier wait to be sent: the answer has the older names", () => {
+    expect(earlyScreenPlan(answer(), null, localStorage)).not.toBeNull();
+    localStorage.setItem(
+      `${PAGE_JOURNAL_PREFIX}tab-1`,
+      JSON.stringify({ user: 1, entries: [], replaying: [] }),
+    );
+    expect(earlyScreenPlan(answer(), null, localStorage)).toBeNull();
+    localStorage.clear();
+    localStorage.setItem(textDraftKey(5), JSON.stringify({ html: "<p>没保存的正文</p>", at: 1 }));
+    expect(earlyScreenPlan(answer(), null, localStorage)).toBeNull();
   });
 
   it("stops at a row whose node the answer does not hold", () => {

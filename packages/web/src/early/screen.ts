@@ -3,9 +3,11 @@ import { idsOfGroup } from "../entities/dnode/group-order";
 import { typeLabelOf } from "../entities/dnode/name-prefix";
 import type { Dnode } from "../entities/dnode/types";
 import { forwardGroups } from "../features/outliner/groups";
+import { PAGE_JOURNAL_PREFIX } from "../features/outliner/journal-adoption";
 import { relatedSections } from "../features/outliner/related-sections";
 import { rootViewId } from "../features/outliner/view-id";
 import { readViewStatuses } from "../features/outliner/view-status";
+import { textDraftKey } from "../features/richtext/text-drafts";
 import { firstScreenTexts } from "../i18n/zh-CN/first-screen";
 
 /*
@@ -17,7 +19,8 @@ import { firstScreenTexts } from "../i18n/zh-CN/first-screen";
  * nothing typed can be lost on it; a key or a click hands over to the app at once.
  *
  * Drawn only when the app will show that same screen: a plain tree page (no text, fields or related
- * panels above the tree, one group of rows, the 大纲 view), never a dialogue or a draft.
+ * panels above the tree, one group of rows, the 大纲 view), never a dialogue or a draft, and not while
+ * edits typed earlier still wait to be sent (the app shows them; the answer does not have them yet).
  */
 
 const SCREEN_ID = "early-screen";
@@ -56,6 +59,9 @@ export function earlyScreenPlan(
   if (groups.length !== 1) return null;
   const [group] = groups;
   if (!answer.relation_names.includes(group)) return null;
+  // Edits the server has not confirmed yet are shown once the app has sent them again; drawn now, the
+  // screen would show the older names for a moment, as if what was typed were lost.
+  if (hasUnsentEdits(storage, node.id)) return null;
   const view = readViewStatuses(storage)[rootViewId(node.id)];
   if (view?.viewType !== undefined && view.viewType !== "TREEDNODE") return null;
   const byId = new Map(answer.related_nodes.map((related) => [related.id, related as Dnode]));
@@ -77,6 +83,13 @@ export function earlyScreenPlan(
     titleLabel: typeLabelOf(node.type, node.content ?? {}),
     rows,
   };
+}
+
+/** Outline edits of any page not confirmed yet (write-journal.ts), or this node's unsaved text. */
+function hasUnsentEdits(storage: Storage, nodeId: number): boolean {
+  if (storage.getItem(textDraftKey(nodeId)) !== null) return true;
+  for (let i = 0; i < storage.length; i++) if (storage.key(i)?.startsWith(PAGE_JOURNAL_PREFIX)) return true;
+  return false;
 }
 
 /** An element with a class and, optionally, its text (set as text: names are never parsed as HTML). */
