@@ -127,13 +127,19 @@ describe("drawing it and handing over", () => {
     expect(document.querySelectorAll(".early-screen")).toHaveLength(1);
   });
 
-  it("goes when the app takes over, at the first key or click, or after ten seconds", () => {
+  it("goes when the app takes over, at a key or click once the app is up, or after ten seconds", () => {
     vi.useFakeTimers();
     paintEarlyScreen(plan());
     dismissEarlyScreen();
     expect(document.getElementById("early-screen")).toBeNull();
 
+    // Before the app has drawn anything, a key or a click would only uncover a blank page.
+    document.body.innerHTML = '<div id="root"></div>';
     paintEarlyScreen(plan());
+    document.dispatchEvent(new KeyboardEvent("keydown", { key: "a" }));
+    document.body.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+    expect(document.getElementById("early-screen")).not.toBeNull();
+    document.getElementById("root")?.append(document.createElement("header"));
     document.dispatchEvent(new KeyboardEvent("keydown", { key: "a" }));
     expect(document.getElementById("early-screen")).toBeNull();
 

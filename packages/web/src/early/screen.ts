@@ -16,7 +16,7 @@ import { firstScreenTexts } from "../i18n/zh-CN/first-screen";
  * machine; the answer is here long before. So the page's title and first rows are drawn at once, as
  * plain text where the app will put them, and the app's own page replaces them in the frame its first
  * rows appear (`dismissEarlyScreen`, called by the outline tree). Nothing on it can be edited, so
- * nothing typed can be lost on it; a key or a click hands over to the app at once.
+ * nothing typed can be lost on it; once the app is up, a key or a click hands over to it at once.
  *
  * Drawn only when the app will show that same screen: a plain tree page (no text, fields or related
  * panels above the tree, one group of rows, the 大纲 view), never a dialogue or a draft, and not while
@@ -137,15 +137,29 @@ export function paintEarlyScreen(plan: EarlyScreenPlan, doc: Document = document
   page.append(tree);
   screen.append(header, page);
   doc.body.append(screen);
-  // Whoever reaches for the page before the app took over gets the app: the screen is only a picture.
-  const handOver = () => dismissEarlyScreen(doc);
-  doc.addEventListener("keydown", handOver, { capture: true, once: true });
-  doc.addEventListener("pointerdown", handOver, { capture: true, once: true });
-  setTimeout(handOver, GIVE_UP_MS);
+  // Whoever reaches for the page once the app is up gets the app at once, even before its rows are in:
+  // the screen is only a picture. Before the app has drawn anything, taking it away would show a blank
+  // page, so it stays.
+  const onInput = () => {
+    if (doc.getElementById("root")?.childElementCount) dismissEarlyScreen(doc);
+  };
+  doc.addEventListener("keydown", onInput, { capture: true });
+  doc.addEventListener("pointerdown", onInput, { capture: true });
+  stopListening = () => {
+    doc.removeEventListener("keydown", onInput, { capture: true });
+    doc.removeEventListener("pointerdown", onInput, { capture: true });
+  };
+  setTimeout(() => dismissEarlyScreen(doc), GIVE_UP_MS);
   return true;
 }
 
+/** Removes the listeners of the screen drawn last (set by paintEarlyScreen). */
+let stopListening = () => {};
+
 /** Removes the early screen, if it is up: the app's page is showing (or will show) instead. */
 export function dismissEarlyScreen(doc: Document = document): void {
-  doc.getElementById(SCREEN_ID)?.remove();
+  const screen = doc.getElementById(SCREEN_ID);
+  if (!screen) return;
+  screen.remove();
+  stopListening();
 }
