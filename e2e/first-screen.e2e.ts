@@ -64,7 +64,7 @@ async function open(id: number, delayMs: number): Promise<{ page: Page; seen: ()
 
 describe("the early first screen", () => {
   it("draws the rows before the app, where the app puts them, and gives way in the same frame", async () => {
-    const { page, seen } = await open(pageId, 1_500);
+    const { page, seen } = await open(pageId, 2_500);
     try {
       await page.locator("[data-early-row]").first().waitFor();
       // The app has not started: the page shows the drawn rows, as text.
