@@ -1,4 +1,4 @@
-import { Column, is, SQL } from "drizzle-orm";
+import { Column, is, SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 
@@ -26,6 +26,19 @@ export function preparedSql<T>(
     return ((await prepared.execute(values)) as { rows: T[] }).rows;
   };
 }
+
+/**
+ * "`column` is one of the statement's `ids`" for a prepared statement: `ids` is one value, the ids joined
+ * by commas, so one statement serves any number of them. With exactly one id it must be `column = id`:
+ * PostgreSQL guesses ten elements for an array it has not seen, finds a plan made for the one id always
+ * cheaper than that, and so planned the statement again on every call (the node read: 0.6 ms of planning
+ * for 0.07 ms of work); with `=` its generic plan is as good and it keeps it. Each caller prepares both
+ * forms under their own names and picks by the count.
+ */
+export const idsMatch = (column: SQL, one: boolean): SQL =>
+  one
+    ? sql`${column} = ${sql.placeholder("ids")}::int`
+    : sql`${column} = any(string_to_array(${sql.placeholder("ids")}, ',')::int[])`;
 
 type Decoder = { mapFromDriverValue(value: unknown): unknown };
 type SelectQuery = { getSQL(): SQL; _: { selectedFields: Record<string, unknown> } };

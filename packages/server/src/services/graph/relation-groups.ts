@@ -2,7 +2,7 @@ import { type RelationGroup, X_SIDE_PREFIX } from "@zhishu/shared";
 import { is, type SQL, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import { type Db, queryRows, type Tx } from "../../db/client";
-import { preparedSql } from "../../db/prepared-sql";
+import { idsMatch, preparedSql } from "../../db/prepared-sql";
 
 export type { RelationGroup };
 
@@ -25,9 +25,9 @@ export const idList = (ids: number[]): SQL =>
   )})`;
 
 // Sizes come from relation_count (kept by a trigger); each head is a lateral index scan that stops after
-// 200 rows, so a node with 10,000 children never counts, sorts or aggregates them all. `ids` is the node
-// ids joined by commas: one statement for any number of nodes.
-const groupsOf = (side: "y" | "x", ids: SQL) => {
+// 200 rows, so a node with 10,000 children never counts, sorts or aggregates them all. `nodeIs` says which
+// nodes (idsMatch for the prepared forms).
+const groupsOf = (side: "y" | "x", nodeIs: SQL) => {
   const own = sql.raw(side === "y" ? "xnode" : "ynode");
   const other = sql.raw(side === "y" ? "ynode" : "xnode");
   const order = sql.raw(side === "y" ? "yorder" : "xorder");
@@ -39,20 +39,26 @@ const groupsOf = (side: "y" | "x", ids: SQL) => {
       from (select r.${other} as other, r.${order} as ord, r.id from dnode_relation r
             where r.${own} = g.node and r.relation_name = g.relation_name and not r.is_deleted
             order by r.${order}, r.id limit ${sql.raw(String(RELATION_HEAD_LIMIT))}) t) h
-    where g.node = any(string_to_array(${ids}, ',')::int[]) and g.side = '${sql.raw(side)}' and g.size > 0`;
+    where ${nodeIs} and g.side = '${sql.raw(side)}' and g.size > 0`;
 };
 
 // Built once per database and sent as named statements (issue 18 point 2: building this SQL for 40 ids was
 // a good part of the children page's CPU); a transaction builds it with its values.
+const prepared = (side: "y" | "x", one: boolean) =>
+  preparedSql<GroupRow>(`relation_groups_${side}${one ? "_one" : ""}`, () =>
+    groupsOf(side, idsMatch(sql`g.node`, one)),
+  );
 const PREPARED = {
-  y: preparedSql<GroupRow>("relation_groups_y", () => groupsOf("y", sql`${sql.placeholder("ids")}`)),
-  x: preparedSql<GroupRow>("relation_groups_x", () => groupsOf("x", sql`${sql.placeholder("ids")}`)),
+  y: { one: prepared("y", true), many: prepared("y", false) },
+  x: { one: prepared("x", true), many: prepared("x", false) },
 };
 
-const groupRows = (db: Db | Tx, side: "y" | "x", ids: string): Promise<GroupRow[]> =>
-  is(db, PgTransaction)
-    ? queryRows<GroupRow>(db, groupsOf(side, sql`${ids}`))
-    : PREPARED[side](db as Db, { ids });
+const groupRows = (db: Db | Tx, side: "y" | "x", nodeIds: number[]): Promise<GroupRow[]> => {
+  const ids = nodeIds.join(",");
+  if (is(db, PgTransaction))
+    return queryRows<GroupRow>(db, groupsOf(side, sql`g.node = any(string_to_array(${ids}, ',')::int[])`));
+  return PREPARED[side][nodeIds.length === 1 ? "one" : "many"](db as Db, { ids });
+};
 
 /**
  * The relation groups of many nodes in two queries (never one per node): groups where the node is the
@@ -64,8 +70,7 @@ export async function relationGroups(
 ): Promise<Map<number, Record<string, RelationGroup>>> {
   const result = new Map<number, Record<string, RelationGroup>>(nodeIds.map((id) => [id, {}]));
   if (nodeIds.length === 0) return result;
-  const ids = nodeIds.join(",");
-  const [ySide, xSide] = await Promise.all([groupRows(db, "y", ids), groupRows(db, "x", ids)]);
+  const [ySide, xSide] = await Promise.all([groupRows(db, "y", nodeIds), groupRows(db, "x", nodeIds)]);
   const put = (rows: GroupRow[], prefix: string) => {
     for (const row of rows) {
       const dict: Record<number, number> = {};
