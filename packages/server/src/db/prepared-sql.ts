@@ -1,10 +1,62 @@
-import { Column, is, SQL, sql } from "drizzle-orm";
+import { Column, DrizzleQueryError, is, Param, Placeholder, SQL, sql } from "drizzle-orm";
+import { NodePgPreparedQuery } from "drizzle-orm/node-postgres";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 
 const dialect = new PgDialect();
 
 type Prepared = { execute(values: Record<string, unknown>): Promise<unknown> };
+type Values = Record<string, unknown>;
+
+// What a node-postgres prepared query holds (drizzle-orm/node-postgres/session.js): its pool, its
+// parameters (values and placeholders), the logger, and the two configs it sends (the same name, text
+// and type parsers; objects or arrays of values per row).
+interface NodePgInside {
+  client: { query(config: unknown, params: unknown[]): Promise<{ rows: unknown[] }> };
+  params: unknown[];
+  logger: { logQuery(query: string, params: unknown[]): void };
+  rawQueryConfig: { text: string };
+  queryConfig: { text: string };
+}
+
+/**
+ * Runs a Drizzle prepared query on node-postgres as its `execute` would (the same config sent to the same
+ * pool, the same parameters, logged the same, errors wrapped the same), without the wrappers around it:
+ * tracing spans, the cache check, several promises and a per-parameter type test on every call (issue 18
+ * point 2). Undefined for PGlite, which keeps Drizzle's own path.
+ */
+function directRun(prepared: unknown, arrays: boolean): ((values: Values) => Promise<unknown[]>) | undefined {
+  if (!is(prepared, NodePgPreparedQuery)) return undefined;
+  const inside = prepared as unknown as NodePgInside;
+  const config = arrays ? inside.queryConfig : inside.rawQueryConfig;
+  // Each parameter once: a fixed value, or a placeholder's value (through its column's encoder).
+  const slots = inside.params.map((p) => {
+    if (is(p, Placeholder)) return { name: p.name as string };
+    if (is(p, Param) && is(p.value, Placeholder))
+      return {
+        name: p.value.name as string,
+        encoder: p.encoder as { mapToDriverValue(v: unknown): unknown },
+      };
+    return { value: p };
+  });
+  const fill = (values: Values) =>
+    slots.map((slot) => {
+      if ("value" in slot) return slot.value;
+      if (!(slot.name in values)) throw new Error(`No value for placeholder "${slot.name}" was provided`);
+      const value = values[slot.name];
+      return slot.encoder ? slot.encoder.mapToDriverValue(value) : value;
+    });
+  return async (values) => {
+    const params = fill(values);
+    inside.logger.logQuery(config.text, params);
+    try {
+      return (await inside.client.query(config, params)).rows;
+    } catch (error) {
+      // Wrapped as Drizzle wraps it (errors.ts reads the PostgreSQL error from its cause).
+      throw new DrizzleQueryError(config.text, params, error as Error);
+    }
+  };
+}
 
 /**
  * A raw SQL statement built once per database and run with named values (`sql.placeholder`), as a
@@ -16,14 +68,23 @@ export function preparedSql<T>(
   name: string,
   build: () => SQL,
 ): (db: Db, values: Record<string, unknown>) => Promise<T[]> {
-  const byDb = new WeakMap<Db, Prepared>();
-  return async (db, values) => {
-    let prepared = byDb.get(db);
-    if (!prepared) {
-      prepared = db._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false) as Prepared;
-      byDb.set(db, prepared);
+  const byDb = new WeakMap<Db, (values: Values) => Promise<T[]>>();
+  return (db, values) => {
+    let run = byDb.get(db);
+    if (!run) {
+      const prepared = db._.session.prepareQuery(
+        dialect.sqlToQuery(build()),
+        undefined,
+        name,
+        false,
+      ) as Prepared;
+      run = (directRun(prepared, false) ??
+        (async (v: Values) => ((await prepared.execute(v)) as { rows: T[] }).rows)) as (
+        values: Values,
+      ) => Promise<T[]>;
+      byDb.set(db, run);
     }
-    return ((await prepared.execute(values)) as { rows: T[] }).rows;
+    return run(values);
   };
 }
 
@@ -74,11 +135,14 @@ export function prepareFlatSelect<T>(
     )
     .join(",\n");
   const mapRow = new Function("d", `return (r) => ({${body}});`)(decoders) as (row: unknown[]) => T;
-  return db._.session.prepareQuery(
+  const mapRows = (rows: unknown[][]) => rows.map(mapRow);
+  const prepared = db._.session.prepareQuery(
     dialect.sqlToQuery(query.getSQL()),
     undefined,
     name,
     true,
-    (rows: unknown[][]) => rows.map(mapRow),
-  ) as unknown as { execute(values: Record<string, unknown>): Promise<T[]> };
+    mapRows,
+  ) as unknown as { execute(values: Values): Promise<T[]> };
+  const run = directRun(prepared, true);
+  return run ? { execute: async (values) => mapRows((await run(values)) as unknown[][]) } : prepared;
 }
