@@ -9,9 +9,12 @@ describe("access tokens remembered once verified", () => {
     vi.setSystemTime(new Date("2026-11-28T10:00:00Z"));
     const tokens = createTokenService("a secret for the test", { access: 60, refresh: 3600 });
     const token = await tokens.signAccess(7);
+    expect(tokens.knownAccess(token)).toBeUndefined();
     expect(await tokens.verifyAccess(token)).toBe(7);
+    expect(tokens.knownAccess(token)).toBe(7);
     expect(await tokens.verifyAccess(token)).toBe(7);
     vi.setSystemTime(new Date("2026-11-28T10:01:01Z"));
+    expect(tokens.knownAccess(token)).toBeUndefined();
     expect(await tokens.verifyAccess(token)).toBeNull();
   });
 
@@ -23,5 +26,7 @@ describe("access tokens remembered once verified", () => {
     expect(await tokens.verifyAccess(forged)).toBeNull();
     const refresh = await tokens.signRefresh(7, "family");
     expect(await tokens.verifyAccess(refresh.token)).toBeNull();
+    expect(tokens.knownAccess(forged)).toBeUndefined();
+    expect(tokens.knownAccess(refresh.token)).toBeUndefined();
   });
 });

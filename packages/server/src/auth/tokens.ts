@@ -24,6 +24,8 @@ export interface TokenService {
   signRefresh(userId: number, family: string): Promise<SignedRefresh>;
   /** The user id an access token names, or null when it is forged, expired, lacks `exp` or is a refresh token. */
   verifyAccess(token: string): Promise<number | null>;
+  /** The user id of an access token `verifyAccess` accepted and that has not expired; undefined otherwise. */
+  knownAccess(token: string): number | undefined;
   /** Checks a refresh token's signature, kind and expiry; whether it is still usable is the database's call. */
   checkRefresh(token: string): Promise<RefreshCheck>;
 }
@@ -58,6 +60,10 @@ export function createTokenService(secret: string, ttl: { access: number; refres
     if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
     verified.set(token, { userId, expiresAt });
   };
+  const knownAccess = (token: string): number | undefined => {
+    const known = verified.get(token);
+    return known && Date.now() < known.expiresAt ? known.userId : undefined;
+  };
   const userIdOf = (sub: unknown) => {
     const id = Number(sub);
     return Number.isInteger(id) && id > 0 ? id : null;
@@ -71,9 +77,10 @@ export function createTokenService(secret: string, ttl: { access: number; refres
       const token = await base(userId, { typ: "refresh", fam: family }, exp, jti);
       return { token, userId, jti, family, expiresAt: new Date(exp * 1000) };
     },
+    knownAccess,
     async verifyAccess(token) {
-      const known = verified.get(token);
-      if (known && Date.now() < known.expiresAt) return known.userId;
+      const known = knownAccess(token);
+      if (known !== undefined) return known;
       try {
         const { payload } = await verify(token);
         const userId = payload.typ === "access" ? userIdOf(payload.sub) : null;

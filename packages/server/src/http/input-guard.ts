@@ -7,8 +7,10 @@ import { checkJsonValue } from "./json-body";
  * surrogate there reached PostgreSQL as a 500 before. Runs before validation, so every route has it.
  */
 export const inputGuard = fp(async (app: FastifyInstance) => {
-  app.addHook("preValidation", async (request) => {
+  // A plain hook (no promise per request); a throw is the request's error, as an async hook's rejection was.
+  app.addHook("preValidation", (request, _reply, done) => {
     checkJsonValue(request.query);
     checkJsonValue(request.params);
+    done();
   });
 });

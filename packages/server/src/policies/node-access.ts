@@ -2,6 +2,7 @@ import { is, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client";
 import { type DnodeWithExtras, nodeRowsQuery, selectNodeRows } from "../db/node-rows";
+import { idsMatch, prepareFlatSelect } from "../db/prepared-sql";
 import { dnode } from "../db/schema";
 import { authorize, firstPassColumns, type Level, NO_RIGHTS, type NodeRights, rightsOfLoaded } from "./node";
 
@@ -17,23 +18,35 @@ export async function loadNodeRows(
   if (typeof caller !== "number") return selectNodeRows(db, ids);
   if (ids.length === 0) return [];
   if (!is(db, PgTransaction))
-    return (await preparedLoad(db as Db).execute({ ids: ids.join(","), caller })) as DnodeWithExtras[];
+    return preparedLoad(db as Db, ids.length === 1).execute({ ids: ids.join(","), caller });
   const first = firstPassColumns(caller, sql`${dnode.ownerId}`, sql`${dnode.anchorId}`);
   return selectNodeRows(db, ids, { policyRank: first.rank, policyWalk: first.walk });
 }
 
 // The read of every node call, built once per database (issue 18: building it took a good part of a light
-// read's CPU) and sent as a named statement on PostgreSQL. Inside a transaction it is built as usual.
-const prepared = new WeakMap<Db, ReturnType<typeof prepareLoad>>();
-const preparedLoad = (db: Db) => prepared.get(db) ?? prepared.set(db, prepareLoad(db)).get(db)!;
+// read's CPU), its rows mapped by a function made for its fields (prepareFlatSelect), and sent as a named
+// statement on PostgreSQL. Inside a transaction it is built as usual.
+const prepared = new WeakMap<
+  Db,
+  { one: ReturnType<typeof prepareLoad>; many: ReturnType<typeof prepareLoad> }
+>();
+const preparedLoad = (db: Db, one: boolean) => {
+  let forDb = prepared.get(db);
+  if (!forDb) {
+    forDb = { one: prepareLoad(db, true), many: prepareLoad(db, false) };
+    prepared.set(db, forDb);
+  }
+  return one ? forDb.one : forDb.many;
+};
 
-function prepareLoad(db: Db) {
+function prepareLoad(db: Db, one: boolean) {
   const caller = sql.placeholder("caller") as unknown as number;
   const first = firstPassColumns(caller, sql`${dnode.ownerId}`, sql`${dnode.anchorId}`);
-  return nodeRowsQuery(db, sql`${dnode.id} = any(string_to_array(${sql.placeholder("ids")}, ',')::int[])`, {
+  const query = nodeRowsQuery(db, idsMatch(sql`${dnode.id}`, one), {
     policyRank: first.rank,
     policyWalk: first.walk,
-  }).prepare("load_node_rows");
+  });
+  return prepareFlatSelect<DnodeWithExtras>(db, query, one ? "load_node_row" : "load_node_rows");
 }
 
 /** One node row, or undefined (with the caller's first pass when given). */

@@ -13,9 +13,14 @@ const CLIENT_ID = /^[A-Za-z0-9_-]{8,64}$/;
 export const parseClientId = (value: unknown): string | null =>
   typeof value === "string" && CLIENT_ID.test(value) ? value : null;
 
-/** Runs `work` (the rest of a request) with its origin known. */
+/**
+ * Runs `work` (the rest of a request) with its origin known. A request without a client id, outside any
+ * origin, just runs: `currentOrigin()` answers null there all the same, and the request enters no
+ * storage (issue 18 point 2: until some request has one, the process pays no async-context tracking).
+ */
 export function runWithOrigin(clientId: string | null, work: () => void): void {
-  originStorage.run({ clientId }, work);
+  if (clientId === null && originStorage.getStore() === undefined) work();
+  else originStorage.run({ clientId }, work);
 }
 
 /** The origin of the request being served, or null outside one. */

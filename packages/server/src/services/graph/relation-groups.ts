@@ -1,6 +1,8 @@
 import { type RelationGroup, X_SIDE_PREFIX } from "@zhishu/shared";
-import { type SQL, sql } from "drizzle-orm";
+import { is, type SQL, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import { type Db, queryRows, type Tx } from "../../db/client";
+import { idsMatch, preparedSql } from "../../db/prepared-sql";
 
 export type { RelationGroup };
 
@@ -22,6 +24,42 @@ export const idList = (ids: number[]): SQL =>
     sql`, `,
   )})`;
 
+// Sizes come from relation_count (kept by a trigger); each head is a lateral index scan that stops after
+// 200 rows, so a node with 10,000 children never counts, sorts or aggregates them all. `nodeIs` says which
+// nodes (idsMatch for the prepared forms).
+const groupsOf = (side: "y" | "x", nodeIs: SQL) => {
+  const own = sql.raw(side === "y" ? "xnode" : "ynode");
+  const other = sql.raw(side === "y" ? "ynode" : "xnode");
+  const order = sql.raw(side === "y" ? "yorder" : "xorder");
+  return sql`
+    select g.node as node_id, g.relation_name, g.size, h.head, h.rel_ids
+    from relation_count g
+    cross join lateral (
+      select array_agg(t.other order by t.ord, t.id) as head, array_agg(t.id order by t.ord, t.id) as rel_ids
+      from (select r.${other} as other, r.${order} as ord, r.id from dnode_relation r
+            where r.${own} = g.node and r.relation_name = g.relation_name and not r.is_deleted
+            order by r.${order}, r.id limit ${sql.raw(String(RELATION_HEAD_LIMIT))}) t) h
+    where ${nodeIs} and g.side = '${sql.raw(side)}' and g.size > 0`;
+};
+
+// Built once per database and sent as named statements (issue 18 point 2: building this SQL for 40 ids was
+// a good part of the children page's CPU); a transaction builds it with its values.
+const prepared = (side: "y" | "x", one: boolean) =>
+  preparedSql<GroupRow>(`relation_groups_${side}${one ? "_one" : ""}`, () =>
+    groupsOf(side, idsMatch(sql`g.node`, one)),
+  );
+const PREPARED = {
+  y: { one: prepared("y", true), many: prepared("y", false) },
+  x: { one: prepared("x", true), many: prepared("x", false) },
+};
+
+const groupRows = (db: Db | Tx, side: "y" | "x", nodeIds: number[]): Promise<GroupRow[]> => {
+  const ids = nodeIds.join(",");
+  if (is(db, PgTransaction))
+    return queryRows<GroupRow>(db, groupsOf(side, sql`g.node = any(string_to_array(${ids}, ',')::int[])`));
+  return PREPARED[side][nodeIds.length === 1 ? "one" : "many"](db as Db, { ids });
+};
+
 /**
  * The relation groups of many nodes in two queries (never one per node): groups where the node is the
  * x side are keyed by relation name; groups where it is the y side by `x__` plus the name.
@@ -32,27 +70,7 @@ export async function relationGroups(
 ): Promise<Map<number, Record<string, RelationGroup>>> {
   const result = new Map<number, Record<string, RelationGroup>>(nodeIds.map((id) => [id, {}]));
   if (nodeIds.length === 0) return result;
-  const ids = idList(nodeIds);
-  // Sizes come from relation_count (kept by a trigger); each head is a lateral index scan that stops
-  // after 200 rows, so a node with 10,000 children never counts, sorts or aggregates them all.
-  const groupsOf = (side: "y" | "x") => {
-    const own = sql.raw(side === "y" ? "xnode" : "ynode");
-    const other = sql.raw(side === "y" ? "ynode" : "xnode");
-    const order = sql.raw(side === "y" ? "yorder" : "xorder");
-    return sql`
-    select g.node as node_id, g.relation_name, g.size, h.head, h.rel_ids
-    from relation_count g
-    cross join lateral (
-      select array_agg(t.other order by t.ord, t.id) as head, array_agg(t.id order by t.ord, t.id) as rel_ids
-      from (select r.${other} as other, r.${order} as ord, r.id from dnode_relation r
-            where r.${own} = g.node and r.relation_name = g.relation_name and not r.is_deleted
-            order by r.${order}, r.id limit ${RELATION_HEAD_LIMIT}) t) h
-    where g.node in ${ids} and g.side = ${side} and g.size > 0`;
-  };
-  const [ySide, xSide] = await Promise.all([
-    queryRows<GroupRow>(db, groupsOf("y")),
-    queryRows<GroupRow>(db, groupsOf("x")),
-  ]);
+  const [ySide, xSide] = await Promise.all([groupRows(db, "y", nodeIds), groupRows(db, "x", nodeIds)]);
   const put = (rows: GroupRow[], prefix: string) => {
     for (const row of rows) {
       const dict: Record<number, number> = {};

@@ -1,7 +1,9 @@
 import { type DnodeJson, MESSAGES } from "@zhishu/shared";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, is, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client";
 import type { DnodeWithExtras } from "../../db/node-rows";
+import { idsMatch, preparedSql } from "../../db/prepared-sql";
 import { anchorSetting } from "../../db/schema";
 import { notFound } from "../../errors";
 import { type NodeRights, rightsOfLoaded } from "../../policies/node";
@@ -92,12 +94,24 @@ export async function presentNodeIds(
 async function publishedAnchors(db: Db | Tx, anchorIds: (number | null)[]): Promise<Set<number>> {
   const ids = [...new Set(anchorIds.filter((id) => id !== null))];
   if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: anchorSetting.anchorId })
-    .from(anchorSetting)
-    .where(and(inArray(anchorSetting.anchorId, ids), eq(anchorSetting.isPublic, true)));
+  const rows = is(db, PgTransaction)
+    ? await db
+        .select({ id: anchorSetting.anchorId })
+        .from(anchorSetting)
+        .where(and(inArray(anchorSetting.anchorId, ids), eq(anchorSetting.isPublic, true)))
+    : await publishedAmong[ids.length === 1 ? "one" : "many"](db as Db, { ids: ids.join(",") });
   return new Set(rows.map((row) => row.id));
 }
+
+// The same read for the pool, built once and sent as a named statement (issue 18 point 2: every node
+// answer asks it).
+const publishedIn = (one: boolean) =>
+  preparedSql<{ id: number }>(
+    one ? "published_anchor" : "published_anchors",
+    () =>
+      sql`select anchor_id as id from anchor_setting where ${idsMatch(sql`anchor_id`, one)} and is_public`,
+  );
+const publishedAmong = { one: publishedIn(true), many: publishedIn(false) };
 
 /** GET /api/dnode/{id}: the node with its groups; 404 / 403 as the policy says. */
 export async function getNode(db: Db, userId: number | null, id: number): Promise<DnodeJson> {
