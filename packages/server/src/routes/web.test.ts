@@ -81,7 +81,7 @@ it("allows index.html's inline script by its hash, and no other inline script an
       ["/", "br"],
       ["/data/123", "identity"],
       ["/data/123", "br"],
-    ]) {
+    ] as const) {
       const res = await call(server, "GET", route, { headers: { "accept-encoding": encoding } });
       const csp = res.headers.get("content-security-policy") ?? "";
       // The same policy as everywhere else, but for that one script.
