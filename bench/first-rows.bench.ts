@@ -98,7 +98,10 @@ export async function benchFirstRows(): Promise<Measurement[]> {
     ];
     if (baseline)
       results.push(
-        summarise(`  baseline build (${baselineDist}), first rows on screen, cold page, alternating`, cold[1]),
+        summarise(
+          `  baseline build (${baselineDist}), first rows on screen, cold page, alternating`,
+          cold[1],
+        ),
         summarise("  baseline build, its own rows, cold page", coldEditable[1]),
         summarise("  baseline build, first rows on screen, a new tab with the assets cached", warm[1]),
         summarise("  baseline build, its own rows, a new tab with the assets cached", warmEditable[1]),
