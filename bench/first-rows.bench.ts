@@ -20,6 +20,9 @@ type Login = Awaited<ReturnType<typeof makeUser>>;
 interface Fetch {
   url: string;
   start: number;
+  /** When the request went out (after any wait for a free connection) and its first byte came back. */
+  sent: number;
+  firstByte: number;
   end: number;
 }
 
@@ -75,9 +78,11 @@ export async function benchFirstRows(): Promise<Measurement[]> {
         coldEditable[k].push(editableMs);
         if (i === 0 && k === 0) waterfall = fetches;
       }
-    console.log("  requests of one cold load (ms from navigation start):");
+    console.log("  requests of one cold load (ms from navigation start: asked, sent, first byte, done):");
     for (const f of waterfall)
-      console.log(`    ${f.start.toFixed(0).padStart(5)} → ${f.end.toFixed(0).padStart(5)}  ${f.url}`);
+      console.log(
+        `    ${[f.start, f.sent, f.firstByte, f.end].map((t) => t.toFixed(0).padStart(5)).join(" ")}  ${f.url}`,
+      );
     const contexts = await Promise.all(urls.map((url) => newContext(browser, url, server, login)));
     try {
       for (const [k, url] of urls.entries()) await loadOnce(browser, url, server, login, wideId, contexts[k]);
@@ -193,6 +198,8 @@ async function loadOnce(
       (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map((e) => ({
         url: e.name.replace(location.origin, ""),
         start: e.startTime,
+        sent: e.requestStart,
+        firstByte: e.responseStart,
         end: e.responseEnd,
       })),
     );
