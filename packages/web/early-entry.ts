@@ -37,37 +37,36 @@ function entryFiles(bundle: Bundle): Set<string> {
 }
 
 /**
- * The app's code, which main.tsx imports only once the early first screen is drawn, is still asked for
- * from index.html at once, as Vite does for the entry's own imports: preloaded modules are downloaded
- * and compiled but not run, so the download does not wait and the drawing is not held back. Its style
- * sheets come with it, so the app's first render does not wait for them either.
+ * The app's style sheets, in index.html as Vite puts the entry's: they hold the first paint back until
+ * they are here, so the app never shows unstyled. Its modules are preloaded by the early script (see
+ * src/early.ts).
  */
-function appPreloads(bundle: Bundle): HtmlTagDescriptor[] {
-  const { js, css } = filesOf(bundle, APP_START, entryFiles(bundle));
-  return [
-    ...css.map((file) => ({
-      tag: "link",
-      attrs: { rel: "stylesheet", crossorigin: true, href: `/${file}` },
-    })),
-    ...js.map((file) => ({
-      tag: "link",
-      attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
-    })),
-  ].map((tag) => ({ ...tag, injectTo: "head" as const }));
+function appStyleSheets(bundle: Bundle): HtmlTagDescriptor[] {
+  const { css } = filesOf(bundle, APP_START, entryFiles(bundle));
+  return css.map((file) => ({
+    tag: "link",
+    attrs: { rel: "stylesheet", crossorigin: true, href: `/${file}` },
+    injectTo: "head" as const,
+  }));
 }
 
 /**
  * The early entry bundled alone, with nothing to import, as one classic script: run where it stands in
- * the page, before any of the page's files has been asked for. `nodePageFiles` are the node page's
- * modules and style sheets, which it preloads on a node page.
+ * the page, before any of the page's files has been asked for. It preloads the app's modules
+ * (`appFiles`) and, on a node page, the node page's modules and style sheets (`nodePageFiles`).
  */
-async function earlyScript(root: string, nodePageFiles: string[]): Promise<string> {
+async function earlyScript(root: string, appFiles: string[], nodePageFiles: string[]): Promise<string> {
   const bundle = await rolldown({
     input: path.join(root, ENTRY),
     cwd: root,
     platform: "browser",
     tsconfig: false,
-    transform: { define: { __NODE_PAGE_FILES__: JSON.stringify(nodePageFiles) } },
+    transform: {
+      define: {
+        __APP_FILES__: JSON.stringify(appFiles),
+        __NODE_PAGE_FILES__: JSON.stringify(nodePageFiles),
+      },
+    },
   });
   try {
     const { output } = await bundle.generate({ format: "iife", minify: true });
@@ -101,10 +100,10 @@ export function earlyEntry(): Plugin {
         const loaded = entryFiles(context.bundle);
         const app = filesOf(context.bundle, APP_START, loaded);
         const nodePage = filesOf(context.bundle, NODE_PAGE, new Set([...loaded, ...app.js, ...app.css]));
-        const code = await earlyScript(root, [...nodePage.js, ...nodePage.css]);
+        const code = await earlyScript(root, app.js, [...nodePage.js, ...nodePage.css]);
         return [
           { tag: "script", children: code, injectTo: "head-prepend" as const },
-          ...appPreloads(context.bundle),
+          ...appStyleSheets(context.bundle),
         ];
       },
     },
