@@ -76,6 +76,12 @@ async function earlyScript(root: string, appFiles: string[], nodePageFiles: stri
   }
 }
 
+/** What the build's other plugins may ask of this one (precompress.ts: the app's first download). */
+export interface EarlyEntryApi {
+  /** The app's modules the early script preloads on every page: part of the first download. */
+  appFiles: string[];
+}
+
 /**
  * The early entry (src/early.ts, issue 18 point 5) inlined as the first thing in the page's head: the
  * node page's first-screen request goes out while the HTML is still being read, before the page's other
@@ -84,10 +90,12 @@ async function earlyScript(root: string, appFiles: string[], nodePageFiles: stri
  * runs only once its imports have arrived. The server allows it by its hash in the Content-Security-Policy
  * (packages/server/src/http/inline-scripts.ts), so no other inline script can run.
  */
-export function earlyEntry(): Plugin {
+export function earlyEntry(): Plugin & { api: EarlyEntryApi } {
   let root = process.cwd();
+  const api: EarlyEntryApi = { appFiles: [] };
   return {
     name: "zhishu-early-entry",
+    api,
     configResolved(config) {
       root = config.root;
     },
@@ -100,6 +108,7 @@ export function earlyEntry(): Plugin {
         const loaded = entryFiles(context.bundle);
         const app = filesOf(context.bundle, APP_START, loaded);
         const nodePage = filesOf(context.bundle, NODE_PAGE, new Set([...loaded, ...app.js, ...app.css]));
+        api.appFiles = app.js;
         const code = await earlyScript(root, app.js, [...nodePage.js, ...nodePage.css]);
         return [
           { tag: "script", children: code, injectTo: "head-prepend" as const },

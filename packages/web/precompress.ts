@@ -38,7 +38,7 @@ async function firstDownload(outDir: string): Promise<Set<string>> {
  * load later: 11 took ~40 s of CPU for all 4.5 MB, the larger part of a fresh clone's first `npm start`
  * (issue 18 point 3), and 9 takes ~3 s for 7% more bytes.
  */
-export function precompress(): Plugin {
+export function precompress(options: { alsoFirst?: () => string[] } = {}): Plugin {
   let outDir = "dist";
   return {
     name: "zhishu-precompress",
@@ -48,7 +48,8 @@ export function precompress(): Plugin {
     },
     async closeBundle() {
       const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file));
-      const first = await firstDownload(outDir);
+      // index.html's files, and those its early script asks for (early-entry.ts).
+      const first = new Set([...(await firstDownload(outDir)), ...(options.alsoFirst?.() ?? [])]);
       await Promise.all(
         files.map(async (file) => {
           if ((await stat(file)).size < MIN_BYTES) return;
