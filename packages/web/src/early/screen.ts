@@ -101,7 +101,7 @@ function element(doc: Document, tag: string, className: string, text?: string): 
 }
 
 const typeTag = (doc: Document, label: NonNullable<EarlyRow["label"]>) =>
-  element(doc, "span", `early-type${label.custom ? " early-type-custom" : ""}`, label.text);
+  element(doc, "span", `ol-type${label.custom ? " ol-type-custom" : ""}`, label.text);
 
 /**
  * Draws the plan over the page (styles: app/global.css `.early-*`), unless the app's rows are already
@@ -127,7 +127,7 @@ export function paintEarlyScreen(plan: EarlyScreenPlan, doc: Document = document
     const bullet = element(
       doc,
       "span",
-      `early-bullet${row.closed ? " early-bullet-closed" : ""}${row.isPublic ? " early-bullet-public" : ""}`,
+      `ol-bullet${row.closed ? " ol-bullet-closed" : ""}${row.isPublic ? " ol-bullet-public" : ""}`,
     );
     line.append(bullet);
     if (row.label) line.append(typeTag(doc, row.label));
