@@ -1,19 +1,12 @@
 import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
-import { CSP_DIRECTIVES } from "./security-headers";
+import { policyAllowingScripts } from "./security-headers";
 
 /**
  * The built index.html carries one inline script, the node page's early entry (packages/web/early-entry.ts).
  * The Content-Security-Policy allows no inline script, so the page's own policy names that script by its
  * hash: exactly that text may run, and nothing injected beside it.
  */
-
-/** A CSP value from directives, as helmet writes it (`default-src 'self';script-src 'self';…`). */
-export function cspValue(directives: Record<string, string[]>): string {
-  return Object.entries(directives)
-    .map(([name, sources]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${sources.join(" ")}`)
-    .join(";");
-}
 
 /** The 'sha256-…' sources of a page's inline JavaScript (not of data blocks such as JSON). */
 export function inlineScriptSources(html: string): string[] {
@@ -34,7 +27,7 @@ function isJavaScript(attrs: string): boolean {
  */
 export function pagePolicy(htmlFile: string): () => string {
   let seen = -1;
-  let policy = cspValue(CSP_DIRECTIVES);
+  let policy = policyAllowingScripts([]);
   return () => {
     let mtime: number;
     try {
@@ -44,8 +37,7 @@ export function pagePolicy(htmlFile: string): () => string {
     }
     if (mtime !== seen) {
       seen = mtime;
-      const scripts = inlineScriptSources(readFileSync(htmlFile, "utf8"));
-      policy = cspValue({ ...CSP_DIRECTIVES, scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...scripts] });
+      policy = policyAllowingScripts(inlineScriptSources(readFileSync(htmlFile, "utf8")));
     }
     return policy;
   };

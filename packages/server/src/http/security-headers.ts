@@ -40,16 +40,29 @@ const HELMET_OPTIONS: HelmetOptions = {
  * (no per-request nonce), so the set is the same for every response. (Helmet also removes X-Powered-By,
  * which nothing here sets.)
  */
-export function securityHeaders(): [string, string][] {
+export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): [string, string][] {
   const headers: [string, string][] = [];
   const recorder = {
     setHeader: (name: string, value: unknown) => void headers.push([name, String(value)]),
     removeHeader: () => {},
   };
-  helmet(HELMET_OPTIONS)({} as never, recorder as never, (error?: unknown) => {
+  helmet(options)({} as never, recorder as never, (error?: unknown) => {
     if (error) throw error;
   });
   return headers;
+}
+
+/**
+ * The Content-Security-Policy of every response with `scriptSources` also allowed to run (the app page's
+ * inline script by its hash: http/inline-scripts.ts), written by helmet as for every other response.
+ */
+export function policyAllowingScripts(scriptSources: string[]): string {
+  const directives = { ...CSP_DIRECTIVES, scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...scriptSources] };
+  const headers = securityHeaders({
+    ...HELMET_OPTIONS,
+    contentSecurityPolicy: { useDefaults: false, directives },
+  });
+  return headers.find(([name]) => name.toLowerCase() === "content-security-policy")?.[1] ?? "";
 }
 
 /**
