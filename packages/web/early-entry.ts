@@ -41,8 +41,7 @@ function entryFiles(bundle: Bundle): Set<string> {
  * they are here, so the app never shows unstyled. Its modules are preloaded by the early script (see
  * src/early.ts).
  */
-function appStyleSheets(bundle: Bundle): HtmlTagDescriptor[] {
-  const { css } = filesOf(bundle, APP_START, entryFiles(bundle));
+function appStyleSheets(css: string[]): HtmlTagDescriptor[] {
   return css.map((file) => ({
     tag: "link",
     attrs: { rel: "stylesheet", crossorigin: true, href: `/${file}` },
@@ -112,7 +111,7 @@ export function earlyEntry(): Plugin & { api: EarlyEntryApi } {
         const code = await earlyScript(root, app.js, [...nodePage.js, ...nodePage.css]);
         return [
           { tag: "script", children: code, injectTo: "head-prepend" as const },
-          ...appStyleSheets(context.bundle),
+          ...appStyleSheets(app.css),
         ];
       },
     },

@@ -2,7 +2,7 @@ import type { FirstScreen } from "@zhishu/shared";
 import { idsOfGroup } from "../entities/dnode/group-order";
 import { typeLabelOf } from "../entities/dnode/name-prefix";
 import type { Dnode } from "../entities/dnode/types";
-import { forwardGroups } from "../features/outliner/groups";
+import { childRelationOf, forwardGroups } from "../features/outliner/groups";
 import { PAGE_JOURNAL_PREFIX } from "../features/outliner/journal-adoption";
 import { relatedSections } from "../features/outliner/related-sections";
 import { rootViewId } from "../features/outliner/view-id";
@@ -25,7 +25,7 @@ import { firstScreenTexts } from "../i18n/zh-CN/first-screen";
 
 const SCREEN_ID = "early-screen";
 /** A tall window shows about this many rows before the tree scrolls. */
-export const EARLY_MAX_ROWS = 40;
+const EARLY_MAX_ROWS = 40;
 /** If the app never takes over (its code failed to load), the screen goes after this long anyway. */
 const GIVE_UP_MS = 10_000;
 
@@ -73,7 +73,7 @@ export function earlyScreenPlan(
     rows.push({
       id,
       name: related.name || firstScreenTexts.untitled,
-      closed: (related.relations?.CHILD_NODE?.size ?? 0) > 0,
+      closed: (related.relations?.[childRelationOf(related.type)]?.size ?? 0) > 0,
       isPublic: related.is_public === true,
       label: typeLabelOf(related.type, related.content ?? {}),
     });
@@ -104,8 +104,8 @@ const typeTag = (doc: Document, label: NonNullable<EarlyRow["label"]>) =>
   element(doc, "span", `ol-type${label.custom ? " ol-type-custom" : ""}`, label.text);
 
 /**
- * Draws the plan over the page (styles: app/global.css `.early-*`), unless the app's rows are already
- * there. Returns whether it drew.
+ * Draws the plan over the page (styles: app/global.css, `.early-*` and the outliner's `.ol-bullet` and
+ * `.ol-type`), unless the app's rows are already there. Returns whether it drew.
  */
 export function paintEarlyScreen(plan: EarlyScreenPlan, doc: Document = document): boolean {
   if (doc.getElementById(SCREEN_ID) || doc.querySelector('[role="tree"] [role="treeitem"]')) return false;

@@ -8,11 +8,10 @@ import { earlyScreenPlan, paintEarlyScreen } from "./screen";
 /*
  * The node page's first screen, asked for while the app's code is still downloading (issue 18 point 5).
  * This small entry runs before the app: on /data/{id} with a session it asks for the node and the first
- * page of its lists in one call (GET /api/dnode/{id}/first_screen/) and fetches the page's code; the
- * app's own GETs of the node and of those lists then take this answer (api/early-answers.ts) instead of
- * asking one after the other once the app has started, and the first screen is drawn from it at once
- * (screen.ts). It must stay small and import nothing heavy:
- * what it imports is downloaded before it runs.
+ * page of its lists in one call (GET /api/dnode/{id}/first_screen/); the app's own GETs of the node and
+ * of those lists then take this answer (api/early-answers.ts) instead of asking one after the other once
+ * the app has started, and the first screen is drawn from it at once (screen.ts). It must stay small and
+ * import nothing heavy: the build inlines it, with all it imports, in every page (early-entry.ts).
  */
 
 /** The outliner's page size (DEFAULT_RELATION_PAGE_SIZE; the shared package is too heavy to import here). */
