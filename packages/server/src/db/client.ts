@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { useFastIntArrays } from "./int-arrays";
 import { migrateApart, needsMigrationApart } from "./migrate-apart";
 import { nameRepeatedStatements } from "./named-statements";
 import * as schema from "./schema";
@@ -88,6 +89,7 @@ export async function openPostgres(url: string, poolSize = 10, logger?: QueryLog
     await migrator.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
     await migrator.end();
   }
+  useFastIntArrays();
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // A connection the server ends (restart, failover, `drop database … with (force)`) emits 'error' on its
   // client, idle or closing; unhandled, that would take the whole process down. A query running on it
