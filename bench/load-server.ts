@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,6 +20,17 @@ export const appConfig = (jwtSecret: string): AppConfig => ({
   trustProxy: false,
   registerLimitPerHour: 1_000_000,
 });
+
+/**
+ * The Node flags `npm start` gives the server (package.json's start script, all but `--import tsx`), so
+ * that the bench runs the app as production does: today the young generation's size (see the README).
+ */
+export function startNodeFlags(): string[] {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const scripts = JSON.parse(readFileSync(path.join(here, "..", "package.json"), "utf8")).scripts;
+  const words = (scripts.start as string).split(/\s+/);
+  return words.slice(1, words.indexOf("--import")).filter((word) => word.startsWith("--"));
+}
 
 /**
  * The app as production runs it, in a process of its own so the load bench can read its CPU time and
