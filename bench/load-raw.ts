@@ -1,19 +1,22 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import pg from "pg";
+import { useFastIntArrays } from "../packages/server/src/db/int-arrays";
 
 /**
  * The load bench's baseline: node:http and pg, nothing else, answering each route with the very SQL the
  * app sent for it (recorded by the bench), as named prepared statements, in the same waves (statements the
  * app ran side by side run side by side here), and the rows as JSON.
- * `node --import tsx bench/load-raw.ts <database url> <statements.json>`. Prints its port.
+ * `node --import tsx bench/load-raw.ts <database url> <statements.json> [--app-int-arrays]`; the flag gives
+ * it the app's int4[] parser (db/int-arrays.ts) instead of node-postgres's. Prints its port.
  */
 export interface RecordedRoute {
   path: string;
   waves: { text: string; values: unknown[] }[][];
 }
 
-const [url, file] = process.argv.slice(2) as [string, string];
+const [url, file, option] = process.argv.slice(2) as [string, string, string | undefined];
+if (option === "--app-int-arrays") useFastIntArrays();
 const routes = new Map(
   (JSON.parse(readFileSync(file, "utf8")) as RecordedRoute[]).map((route, r) => [
     route.path,

@@ -10,7 +10,7 @@ import { buildApp } from "../packages/server/src/app";
 import { openPostgres } from "../packages/server/src/db/client";
 import { type Profile, profileTable } from "./cpu-profile";
 import type { RecordedRoute } from "./load-raw";
-import { appConfig } from "./load-server";
+import { appConfig, startNodeFlags } from "./load-server";
 import {
   benchScale,
   DB_NAME,
@@ -46,68 +46,93 @@ export async function benchLoad(): Promise<Measurement[]> {
       path: `/api/dnode/${seeded.wide}/relations_with_data/?page_size=40&relation_pages=%7B%7D&relation_names=CHILD_NODE`,
     },
   ];
-  const app = await startChild("load-server.ts", [url, randomBytes(32).toString("hex")]);
+  // The app with npm start's Node flags; the raw baseline with none (node's defaults).
+  const app = await startChild("load-server.ts", [url, randomBytes(32).toString("hex")], startNodeFlags());
   // BENCH_LOAD_BEFORE=<a checkout of an earlier commit>: its app runs beside, for a before/after under
   // the same load (its bench/ needs this load-server.ts).
   const beforeDir = process.env.BENCH_LOAD_BEFORE;
   const before = beforeDir
-    ? await startChild(path.join(beforeDir, "bench", "load-server.ts"), [
-        url,
-        randomBytes(32).toString("hex"),
-      ])
+    ? await startChild(
+        path.join(beforeDir, "bench", "load-server.ts"),
+        [url, randomBytes(32).toString("hex")],
+        startNodeFlags(),
+      )
     : null;
   const results: Measurement[] = [];
-  let raw: Child | null = null;
+  const baselines: Child[] = [];
   try {
     const token = await login(app.port);
     const statements = path.join(mkdtempSync(path.join(tmpdir(), "zhishu-load-")), "statements.json");
     writeFileSync(statements, JSON.stringify(await recordRoutes(url, routes)));
-    raw = await startChild("load-raw.ts", [url, statements]);
+    const raw = await startChild("load-raw.ts", [url, statements]);
+    baselines.push(raw);
+    // The baseline again with the app's int4[] parser (db/int-arrays.ts), so that the README can say
+    // how much of the app's ratio is that parser and how much is the rest.
+    const rawParser = await startChild("load-raw.ts", [url, statements, "--app-int-arrays"]);
+    baselines.push(rawParser);
     const tokens = new Map([[app, token]]);
     if (before) tokens.set(before, await login(before.port));
+    const targets: [string, Child][] = [
+      ["app", app],
+      ...(before ? [["app before", before] as [string, Child]] : []),
+      ["raw baseline", raw],
+      ["raw baseline with the app's array parser", rawParser],
+    ];
     for (const route of routes) {
       for (const [connections, duration] of [
         [64, 30],
-        [8, 20],
+        [8, 21],
       ] as const) {
-        const targets: [string, Child][] = [
-          ["app", app],
-          ...(before ? [["app before", before] as [string, Child]] : []),
-          ["raw baseline", raw],
-        ];
-        for (const [name, child] of targets) {
-          const target = `http://127.0.0.1:${child.port}${route.path}`;
+        // Warm: the pool fills, statements are prepared, the JIT has the hot paths.
+        for (const [, child] of targets) {
           const headers = { authorization: `Bearer ${tokens.get(child) ?? token}` };
-          // Warm: the pool fills, statements are prepared, the JIT has the hot paths.
-          await autocannon({ url: target, connections, duration: 3, headers });
-          const pgBefore = new Map((await backendPids(admin)).map((pid) => [pid, cpuTicks(pid)]));
-          const nodeBefore = cpuTicks(child.process.pid!);
-          let rssMax = 0;
-          const sampler = setInterval(() => (rssMax = Math.max(rssMax, rss(child.process.pid!))), 500);
-          const load = loadavg()[0]!.toFixed(1);
-          const run = await autocannon({ url: target, connections, duration, headers });
-          clearInterval(sampler);
-          const node = cpuTicks(child.process.pid!) - nodeBefore;
-          // Backends alive at the end, from their count at the start (0 for those that connected since);
-          // the pool closes idle connections, which used no CPU in the run.
-          const pgTicks = (await backendPids(admin)).reduce(
-            (total, pid) => total + cpuTicks(pid) - (pgBefore.get(pid) ?? 0),
-            0,
-          );
-          const requests = run.requests.total;
-          const perRequest = (ticks: number) => ((ticks / CLOCK_TICKS) * 1000) / requests;
+          await autocannon({
+            url: `http://127.0.0.1:${child.port}${route.path}`,
+            connections,
+            duration: 3,
+            headers,
+          });
+        }
+        // Interleaved: each target's time in three slices, the targets taking turns (the first one
+        // changing each round), so that a machine that slows down or speeds up during the minute weighs
+        // on all of them alike; each figure is the median of its three slices.
+        const slices = new Map<Child, Slice[]>(targets.map(([, child]) => [child, []]));
+        for (let round = 0; round < ROUNDS; round++) {
+          for (let t = 0; t < targets.length; t++) {
+            const child = targets[(t + round) % targets.length]![1];
+            slices
+              .get(child)!
+              .push(
+                await loadSlice(
+                  admin,
+                  child,
+                  route.path,
+                  tokens.get(child) ?? token,
+                  connections,
+                  duration / ROUNDS,
+                ),
+              );
+          }
+        }
+        const rawRate = median(slices.get(raw)!.map((slice) => slice.rate));
+        for (const [name, child] of targets) {
+          const runs = slices.get(child)!;
+          const rate = median(runs.map((slice) => slice.rate));
+          const failed = runs.reduce((total, slice) => total + slice.failed, 0);
           const summary =
             `${route.label}, ${name}, ${connections} connections ${duration} s: ` +
-            `${Math.round(run.requests.average)} req/s, CPU per request Node ${perRequest(node).toFixed(2)} ms / ` +
-            `PostgreSQL ${perRequest(pgTicks).toFixed(2)} ms, RSS max ${Math.round(rssMax / 1024)} MiB, ` +
-            `load ${load}${run.non2xx + run.errors > 0 ? `, ${run.non2xx + run.errors} failed` : ""}`;
+            `${Math.round(rate)} req/s (${Math.round((rate / rawRate) * 100)}% of the raw baseline), ` +
+            `CPU per request Node ${median(runs.map((slice) => slice.nodeMs)).toFixed(2)} ms / ` +
+            `PostgreSQL ${median(runs.map((slice) => slice.pgMs)).toFixed(2)} ms, ` +
+            `RSS max ${Math.round(Math.max(...runs.map((slice) => slice.rssKiB)) / 1024)} MiB, ` +
+            `load ${runs.map((slice) => slice.load).join("/")}${failed > 0 ? `, ${failed} failed` : ""}`;
           console.log(`  ${summary}`);
           results.push({
             name: summary,
-            runs: requests,
-            p50_ms: run.latency.p50,
-            p99_ms: run.latency.p99,
-            mean_ms: run.latency.average,
+            runs: runs.reduce((total, slice) => total + slice.requests, 0),
+            p50_ms: median(runs.map((slice) => slice.p50)),
+            p99_ms: median(runs.map((slice) => slice.p99)),
+            mean_ms: median(runs.map((slice) => slice.mean)),
           });
         }
       }
@@ -118,7 +143,7 @@ export async function benchLoad(): Promise<Measurement[]> {
     await admin.end();
     await stopChild(app);
     if (before) await stopChild(before);
-    if (raw) await stopChild(raw);
+    for (const baseline of baselines) await stopChild(baseline);
   }
 }
 
@@ -133,7 +158,7 @@ export async function profileApp(url: string, routes: { label: string; path: str
     const app = await startChild(
       "load-server.ts",
       [url, randomBytes(32).toString("hex")],
-      ["--cpu-prof", `--cpu-prof-dir=${dir}`],
+      [...startNodeFlags(), "--cpu-prof", `--cpu-prof-dir=${dir}`],
     );
     const token = await login(app.port);
     const target = {
@@ -158,6 +183,73 @@ export async function profileApp(url: string, routes: { label: string; path: str
 interface Child {
   process: ChildProcess;
   port: number;
+}
+
+// Each target's time at each load is measured in this many interleaved slices.
+const ROUNDS = 3;
+
+/** One slice of load on one target: its rate, latencies and the CPU it and PostgreSQL spent per request. */
+interface Slice {
+  rate: number;
+  requests: number;
+  failed: number;
+  p50: number;
+  p99: number;
+  mean: number;
+  nodeMs: number;
+  pgMs: number;
+  rssKiB: number;
+  load: string;
+}
+
+async function loadSlice(
+  admin: pg.Client,
+  child: Child,
+  routePath: string,
+  token: string,
+  connections: number,
+  duration: number,
+): Promise<Slice> {
+  const pid = child.process.pid!;
+  const pgBefore = new Map((await backendPids(admin)).map((backend) => [backend, cpuTicks(backend)]));
+  const nodeBefore = cpuTicks(pid);
+  let rssKiB = 0;
+  const sampler = setInterval(() => (rssKiB = Math.max(rssKiB, rss(pid))), 500);
+  const load = loadavg()[0]!.toFixed(1);
+  const run = await autocannon({
+    url: `http://127.0.0.1:${child.port}${routePath}`,
+    connections,
+    duration,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  clearInterval(sampler);
+  const node = cpuTicks(pid) - nodeBefore;
+  // Backends alive at the end, from their count at the start (0 for those that connected since); the
+  // pool closes idle connections, which used no CPU in the run.
+  const pgTicks = (await backendPids(admin)).reduce(
+    (total, backend) => total + cpuTicks(backend) - (pgBefore.get(backend) ?? 0),
+    0,
+  );
+  const requests = run.requests.total;
+  const perRequest = (ticks: number) => ((ticks / CLOCK_TICKS) * 1000) / requests;
+  return {
+    rate: requests / duration,
+    requests,
+    failed: run.non2xx + run.errors,
+    p50: run.latency.p50,
+    p99: run.latency.p99,
+    mean: run.latency.average,
+    nodeMs: perRequest(node),
+    pgMs: perRequest(pgTicks),
+    rssKiB,
+    load,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 async function startChild(script: string, args: string[], nodeArgs: string[] = []): Promise<Child> {
