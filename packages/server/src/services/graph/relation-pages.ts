@@ -176,8 +176,12 @@ export async function nodeRelationsWithData(
   id: number,
   paging: RelationsPaging,
 ) {
-  await requireNode(db, userId, id, "read");
-  const { pages, relatedNodes } = await relationsWithData(db, userId, [id], paging);
+  // The page is read beside the caller's right to the node, not after it: one round trip fewer on the
+  // call every node page opens with (issue 18). Nothing of it is answered unless the right is there.
+  const [, { pages, relatedNodes }] = await Promise.all([
+    requireNode(db, userId, id, "read"),
+    relationsWithData(db, userId, [id], paging),
+  ]);
   const page = pages.get(id)!;
   return { relations: page.relations, related_nodes: relatedNodes, pagination_info: page.pagination_info };
 }
