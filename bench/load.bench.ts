@@ -26,9 +26,11 @@ import type { Measurement } from "./stats";
  * Issue 18 point 2, `npm run bench -- load`: throughput of two hot reads on the 1M-node PostgreSQL
  * database of the scale bench — GET /api/dnode/{id} (the node with 10k children) and the first page of
  * its children as the web asks for it (relations_with_data) — under autocannon, 64 connections for 30 s
- * and 8 for 20 s, beside a raw baseline (bench/load-raw.ts: node:http + pg, the same statements the app
- * sent, as named prepared statements). The app and the baseline run in processes of their own, so their
- * CPU time and memory are read from /proc; PostgreSQL's CPU is that of the backends of the database.
+ * and 8 for 21 s, beside a raw baseline (bench/load-raw.ts: node:http + pg, the same statements the app
+ * sent, as named prepared statements) and the same baseline with the app's int4[] parser. Each target's
+ * time is taken in three slices, the targets in turns, and each figure is the median of its slices. The
+ * app and the baselines run in processes of their own, so their CPU time and memory are read from /proc;
+ * PostgreSQL's CPU is that of the backends of the database.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLOCK_TICKS = 100;
