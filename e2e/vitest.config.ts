@@ -12,5 +12,10 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits for what a page shows after its own requests; vitest's default of 1 s was shorter
+    // than a page load on this 2-core machine under the test run (people-actions: the 好友 count read
+    // 1 s after goto failed in CI). A poll only ever waits for something to become true, so a longer
+    // limit slows a failing test down and never lets a wrong one pass.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
