@@ -2,7 +2,7 @@ import { type RelationGroup, X_SIDE_PREFIX } from "@zhishu/shared";
 import { is, type SQL, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import { type Db, queryRows, type Tx } from "../../db/client";
-import { idsMatch, preparedSql } from "../../db/prepared-sql";
+import { preparedForIds } from "../../db/prepared-sql";
 
 export type { RelationGroup };
 
@@ -26,7 +26,7 @@ export const idList = (ids: number[]): SQL =>
 
 // Sizes come from relation_count (kept by a trigger); each head is a lateral index scan that stops after
 // 200 rows, so a node with 10,000 children never counts, sorts or aggregates them all. `nodeIs` says which
-// nodes (idsMatch for the prepared forms).
+// nodes (preparedForIds's match for the prepared forms).
 const groupsOf = (side: "y" | "x", nodeIs: SQL) => {
   const own = sql.raw(side === "y" ? "xnode" : "ynode");
   const other = sql.raw(side === "y" ? "ynode" : "xnode");
@@ -44,20 +44,15 @@ const groupsOf = (side: "y" | "x", nodeIs: SQL) => {
 
 // Built once per database and sent as named statements (issue 18 point 2: building this SQL for 40 ids was
 // a good part of the children page's CPU); a transaction builds it with its values.
-const prepared = (side: "y" | "x", one: boolean) =>
-  preparedSql<GroupRow>(`relation_groups_${side}${one ? "_one" : ""}`, () =>
-    groupsOf(side, idsMatch(sql`g.node`, one)),
-  );
-const PREPARED = {
-  y: { one: prepared("y", true), many: prepared("y", false) },
-  x: { one: prepared("x", true), many: prepared("x", false) },
-};
+const prepared = (side: "y" | "x") =>
+  preparedForIds<GroupRow>(`relation_groups_${side}`, (idsAre) => groupsOf(side, idsAre(sql`g.node`)));
+const PREPARED = { y: prepared("y"), x: prepared("x") };
 
 const groupRows = (db: Db | Tx, side: "y" | "x", nodeIds: number[]): Promise<GroupRow[]> => {
   const ids = nodeIds.join(",");
   if (is(db, PgTransaction))
     return queryRows<GroupRow>(db, groupsOf(side, sql`g.node = any(string_to_array(${ids}, ',')::int[])`));
-  return PREPARED[side][nodeIds.length === 1 ? "one" : "many"](db as Db, { ids });
+  return PREPARED[side](db as Db, nodeIds);
 };
 
 /**

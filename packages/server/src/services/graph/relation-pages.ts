@@ -7,7 +7,7 @@ import {
 } from "@zhishu/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { idsMatch, preparedSql } from "../../db/prepared-sql";
+import { preparedForIds } from "../../db/prepared-sql";
 import { rightsOfLoaded, rightsOnIds } from "../../policies/node";
 import { loadNodeRows, requireNode } from "../../policies/node-access";
 import { presentRelation } from "../../presenters/relation";
@@ -42,25 +42,20 @@ const ORDER_SQL: Record<RelationsPaging["order_by"], { y: SQL; x: SQL }> = {
 /**
  * One page of every relation group of the given nodes, in one query per side: group counts, then a
  * lateral index scan per group for just its page (never the whole 10k-child list). Built once for each
- * side, order and filter (`preparedSql`); the ids, pages, size and names are its values. The rows are
+ * side, order and filter (`preparedForIds`); the ids, pages, size and names are its values. The rows are
  * ordered by the outer query too: the lateral's order alone did not survive a hash join on the names
  * filter, which PostgreSQL chose for one node (the page came back reversed).
  */
-function pagedSideQuery(
-  side: "x" | "y",
-  order: RelationsPaging["order_by"],
-  filtered: boolean,
-  one: boolean,
-) {
+function pagedSideQuery(side: "x" | "y", order: RelationsPaging["order_by"], filtered: boolean) {
   const own = side === "y" ? sql.raw("xnode") : sql.raw("ynode");
   const prefix = side === "y" ? "" : X_SIDE_PREFIX;
   const size = sql.placeholder("size");
   const filter = filtered
     ? sql`and g.relation_name in (select jsonb_array_elements_text(${sql.placeholder("names")}::jsonb))`
     : sql``;
-  return preparedSql<PagedRow>(
-    `relation_page_${side}_${order.replace("-", "desc_")}${filtered ? "_named" : ""}${one ? "_one" : ""}`,
-    () => sql`
+  return preparedForIds<PagedRow>(
+    `relation_page_${side}_${order.replace("-", "desc_")}${filtered ? "_named" : ""}`,
+    (idsAre) => sql`
     select g.node as group_node, ${prefix} || g.relation_name as group_key, g.size as total, r.*
     from relation_count g
     left join lateral (
@@ -70,7 +65,7 @@ function pagedSideQuery(
       limit ${size}::int
       offset (greatest(coalesce((${sql.placeholder("pages")}::jsonb ->> (${prefix} || g.relation_name))::int, 1), 1) - 1) * ${size}::int
     ) r on true
-    where ${idsMatch(sql`g.node`, one)} and g.side = ${side} and g.size > 0 ${filter}
+    where ${idsAre(sql`g.node`)} and g.side = ${side} and g.size > 0 ${filter}
     order by g.node, g.relation_name, ${ORDER_SQL[order][side]}`,
   );
 }
@@ -85,13 +80,11 @@ function pagedSide(db: Db, nodeIds: number[], side: "x" | "y", paging: Relations
     ?.filter((key) => (side === "x") === key.startsWith(X_SIDE_PREFIX))
     .map((key) => key.slice(prefix.length));
   if (names && names.length === 0) return Promise.resolve([]);
-  const one = nodeIds.length === 1;
-  const key = `${side} ${paging.order_by} ${names !== undefined} ${one}`;
+  const key = `${side} ${paging.order_by} ${names !== undefined}`;
   const query =
     PAGED_SIDES.get(key) ??
-    PAGED_SIDES.set(key, pagedSideQuery(side, paging.order_by, names !== undefined, one)).get(key)!;
-  return query(db, {
-    ids: nodeIds.join(","),
+    PAGED_SIDES.set(key, pagedSideQuery(side, paging.order_by, names !== undefined)).get(key)!;
+  return query(db, nodeIds, {
     pages: JSON.stringify(paging.relation_pages),
     size: paging.page_size,
     names: JSON.stringify(names ?? []),

@@ -3,7 +3,7 @@ import { and, eq, inArray, is, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client";
 import type { DnodeWithExtras } from "../../db/node-rows";
-import { idsMatch, preparedSql } from "../../db/prepared-sql";
+import { preparedForIds } from "../../db/prepared-sql";
 import { anchorSetting } from "../../db/schema";
 import { notFound } from "../../errors";
 import { type NodeRights, rightsOfLoaded } from "../../policies/node";
@@ -99,19 +99,16 @@ async function publishedAnchors(db: Db | Tx, anchorIds: (number | null)[]): Prom
         .select({ id: anchorSetting.anchorId })
         .from(anchorSetting)
         .where(and(inArray(anchorSetting.anchorId, ids), eq(anchorSetting.isPublic, true)))
-    : await publishedAmong[ids.length === 1 ? "one" : "many"](db as Db, { ids: ids.join(",") });
+    : await publishedAmong(db as Db, ids);
   return new Set(rows.map((row) => row.id));
 }
 
 // The same read for the pool, built once and sent as a named statement (issue 18 point 2: every node
 // answer asks it).
-const publishedIn = (one: boolean) =>
-  preparedSql<{ id: number }>(
-    one ? "published_anchor" : "published_anchors",
-    () =>
-      sql`select anchor_id as id from anchor_setting where ${idsMatch(sql`anchor_id`, one)} and is_public`,
-  );
-const publishedAmong = { one: publishedIn(true), many: publishedIn(false) };
+const publishedAmong = preparedForIds<{ id: number }>(
+  "published_anchors",
+  (idsAre) => sql`select anchor_id as id from anchor_setting where ${idsAre(sql`anchor_id`)} and is_public`,
+);
 
 /** GET /api/dnode/{id}: the node with its groups; 404 / 403 as the policy says. */
 export async function getNode(db: Db, userId: number | null, id: number): Promise<DnodeJson> {
